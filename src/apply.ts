@@ -1,0 +1,93 @@
+/**
+ * Turning a plan into files: conflicts are settled first (by policy or by asking),
+ * then everything is written, each file atomically, the manifest last.
+ */
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { CliError } from './errors.js';
+import { manifestChange, type FileChange, type Plan } from './plan.js';
+
+export const CONFLICT_POLICIES = ['ask', 'keep', 'overwrite', 'fail'] as const;
+export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
+export type ConflictAnswer = 'keep' | 'overwrite';
+export type AskConflict = (change: FileChange) => Promise<ConflictAnswer>;
+
+export class ConflictError extends CliError {
+  constructor(readonly files: FileChange[]) {
+    super(
+      [
+        `${files.length} file(s) were edited by hand and would be overwritten:`,
+        ...files.map((f) => `  ${f.path} (${f.note})`),
+        'Nothing was written. Re-run with --on-conflict=keep to keep your edits, --on-conflict=overwrite (or --force)',
+        'to replace them, or --dry-run to see the differences.',
+      ].join('\n'),
+      2,
+    );
+    this.name = 'ConflictError';
+  }
+}
+
+/** Settle every conflict: the result has none left, or ConflictError is thrown before any write. */
+export async function resolveConflicts(plan: Plan, policy: ConflictPolicy, ask?: AskConflict): Promise<Plan> {
+  const conflicts = plan.changes.filter((c) => c.status === 'conflict');
+  if (conflicts.length === 0) return plan;
+  if (policy === 'fail' || (policy === 'ask' && !ask)) throw new ConflictError(conflicts);
+  const changes: FileChange[] = [];
+  for (const change of plan.changes) {
+    if (change.status !== 'conflict') {
+      changes.push(change);
+      continue;
+    }
+    const answer = policy === 'ask' ? await ask!(change) : policy;
+    changes.push(answer === 'overwrite' ? { ...change, status: 'update', note: 'overwritten (was edited by hand)' } : { ...change, status: 'keep', note: 'kept your edit' });
+  }
+  return { ...plan, changes };
+}
+
+export interface Writer {
+  write(path: string, content: string, executable: boolean): void;
+  remove(path: string): void;
+}
+
+/** Writes straight to disk: a temporary file beside the target, then a rename. */
+export function diskWriter(root: string): Writer {
+  return {
+    write(path, content, executable) {
+      const target = join(root, path);
+      mkdirSync(dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      writeFileSync(temporary, content);
+      chmodSync(temporary, executable ? 0o755 : 0o644);
+      renameSync(temporary, target);
+    },
+    remove(path) {
+      rmSync(join(root, path), { force: true });
+    },
+  };
+}
+
+const WRITES = new Set(['create', 'update']);
+
+/** Apply a conflict-free plan. Returns every change including the manifest's. */
+export function applyPlan(plan: Plan, writer: Writer): FileChange[] {
+  if (plan.changes.some((c) => c.status === 'conflict')) throw new Error('applyPlan: resolve conflicts first');
+  const manifest = manifestChange(plan);
+  for (const change of [...plan.changes, manifest]) {
+    if (WRITES.has(change.status)) writer.write(change.path, change.content!, change.executable);
+    else if (change.status === 'remove') writer.remove(change.path);
+  }
+  return [...plan.changes, manifest];
+}
+
+/** A unified diff from what is on disk to what would be written. */
+export function diffOf(change: FileChange): string {
+  const before = change.current ?? '';
+  const after = change.status === 'remove' ? '' : (change.content ?? '');
+  return createTwoFilesPatch(change.current === undefined ? '/dev/null' : `a/${change.path}`, change.status === 'remove' ? '/dev/null' : `b/${change.path}`, before, after, '', '', { context: 3 });
+}
+
+/** Everything a plan would change, for --dry-run. */
+export function planWithManifest(plan: Plan): FileChange[] {
+  return [...plan.changes, manifestChange(plan)];
+}

@@ -1,0 +1,91 @@
+/** `ralph-hooks generate`: re-render every hook from ralph-hooks.config.json. */
+import { parseArgs } from 'node:util';
+import { applyPlan, CONFLICT_POLICIES, diffOf, diskWriter, planWithManifest, resolveConflicts, type ConflictPolicy } from '../apply.js';
+import { readConfig } from '../config/load.js';
+import { CONFIG_FILE } from '../config/schema.js';
+import { CliError } from '../errors.js';
+import { JsonSyntaxError } from '../json-text.js';
+import { planGeneration, type Plan } from '../plan.js';
+import { findProjectRoot } from '../project-root.js';
+import { askAboutConflict } from '../prompt-conflict.js';
+import { changesAsJson, summarize } from '../report.js';
+
+const HELP = `Usage: ralph-hooks generate [options]
+
+Re-renders every hook from ${CONFIG_FILE}. Files you have not touched are updated;
+a file you edited by hand is a conflict, settled by --on-conflict.
+
+Options:
+  --on-conflict <ask|keep|overwrite|fail>  default: ask on a terminal, fail otherwise (exit 2)
+  --force                                  same as --on-conflict=overwrite
+  --dry-run                                print the diff of every change; write nothing
+  --dir <path>                             project folder (default: found upward from here)
+  --quiet                                  print only errors
+  --json                                   print the list of files and their status as JSON
+  -h, --help                               this text`;
+
+export function parseConflictOptions(values: { 'on-conflict'?: string; force?: boolean }): ConflictPolicy {
+  if (values.force) return 'overwrite';
+  const policy = values['on-conflict'] ?? (process.stdin.isTTY && process.stdout.isTTY ? 'ask' : 'fail');
+  if (!(CONFLICT_POLICIES as readonly string[]).includes(policy)) {
+    throw new CliError(`--on-conflict: got '${policy}'; allowed: ${CONFLICT_POLICIES.join(', ')}.`);
+  }
+  return policy as ConflictPolicy;
+}
+
+export interface ApplyFlags {
+  policy: ConflictPolicy;
+  dryRun: boolean;
+  quiet: boolean;
+  json: boolean;
+}
+
+/** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`. */
+export async function settleAndWrite(plan: Plan, flags: ApplyFlags): Promise<number> {
+  if (flags.dryRun) {
+    const changes = planWithManifest(plan);
+    for (const change of changes) {
+      if (change.status !== 'unchanged' && change.status !== 'keep') process.stdout.write(diffOf(change));
+    }
+    if (!flags.quiet) console.log(flags.json ? changesAsJson(changes) : summarize(changes, { dryRun: true }));
+    return 0;
+  }
+  const settled = await resolveConflicts(plan, flags.policy, askAboutConflict);
+  const changes = applyPlan(settled, diskWriter(plan.root));
+  if (!flags.quiet) console.log(flags.json ? changesAsJson(changes) : summarize(changes));
+  return 0;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'on-conflict': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      dir: { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const { root, foundBy } = findProjectRoot(values.dir ?? process.cwd());
+  if (foundBy !== 'config') throw new CliError(`no ${CONFIG_FILE} in ${values.dir ?? process.cwd()} or any folder above it. Create one with \`npm init ralph-hooks\`.`);
+  const flags = { policy: parseConflictOptions(values), dryRun: values['dry-run'], quiet: values.quiet, json: values.json };
+  return settleAndWrite(planOrExplain(() => planGeneration(root, readConfig(root))), flags);
+}
+
+/** Planning reads user files; a JSON syntax error there becomes a message, not a stack. */
+export function planOrExplain(plan: () => Plan): Plan {
+  try {
+    return plan();
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new CliError(`${error.message}\nFix the file (or move it aside); ralph-hooks left it untouched.`);
+    throw error;
+  }
+}

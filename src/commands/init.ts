@@ -1,0 +1,72 @@
+/** `ralph-hooks init` (and `npm init ralph-hooks`): run the Yeoman generator in the project root. */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createEnv } from 'yeoman-environment';
+import RalphHooksGenerator from '../../generators/app/index.js';
+import { QUESTIONS } from '../../generators/app/questions.js';
+import { findProjectRoot } from '../project-root.js';
+import { parseConflictOptions } from './generate.js';
+
+const HELP = `Usage: ralph-hooks init [options]    (npm init ralph-hooks -- [options])
+
+Scaffolds hooks into the project: ralph-hooks.config.json, the hook scripts, and their
+registration. Asks on a terminal; --yes (or npm's own --yes) takes every default.
+
+Options:
+  -y, --yes                                take the default for every question
+${QUESTIONS.map((q) => `  --${q.flag} <${q.choices.map((c) => c.value).join('|')}>`).join('\n')}
+  --dir <path>                             project folder (default: the config's or git root above here)
+  --on-conflict <ask|keep|overwrite|fail>  for files you edited by hand (default: ask on a terminal, else fail)
+  --force                                  same as --on-conflict=overwrite
+  --quiet                                  print only errors
+  -h, --help                               this text`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values: parsed } = parseArgs({
+    args: argv,
+    options: {
+      yes: { type: 'boolean', short: 'y', default: false },
+      dir: { type: 'string' },
+      'on-conflict': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      ...Object.fromEntries(QUESTIONS.map((q) => [q.flag, { type: 'string' as const }])),
+    },
+    strict: true,
+  });
+  const values = parsed as Record<string, string | boolean | undefined>;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const root = projectRootFor(values.dir as string | undefined, values.quiet as boolean);
+  const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';
+  const env = createEnv({ cwd: root });
+  env.register(RalphHooksGenerator as any, { namespace: 'ralph-hooks:app', resolved: fileURLToPath(import.meta.url) });
+  const generatorOptions: Record<string, unknown> = {
+    yes,
+    quiet: values.quiet,
+    onConflict: values.force || values['on-conflict'] ? parseConflictOptions(values as any) : yes || !process.stdin.isTTY ? 'fail' : 'ask',
+    skipInstall: true,
+    skipCache: true,
+    ...Object.fromEntries(QUESTIONS.filter((q) => values[q.flag] !== undefined).map((q) => [q.name, values[q.flag]])),
+  };
+  await env.run(['ralph-hooks:app'], generatorOptions as any);
+  return 0;
+}
+
+/** --dir names the project outright; otherwise search upward, and say so when it is not here. */
+function projectRootFor(dir: string | undefined, quiet: boolean): string {
+  if (dir) {
+    mkdirSync(resolve(dir), { recursive: true });
+    return resolve(dir);
+  }
+  const { root, foundBy } = findProjectRoot();
+  if (root !== process.cwd() && !quiet) {
+    console.log(`Project root: ${root} (${foundBy === 'config' ? 'it holds ralph-hooks.config.json' : 'the git repository root'})`);
+  }
+  return root;
+}

@@ -1,0 +1,82 @@
+/**
+ * ralph-hooks.config.json, defined once. The zod schema below gives the TypeScript
+ * types, validation with defaults, the JSON Schema shipped for editors
+ * (schema/config.schema.json) and the config reference in docs/.
+ */
+import { z } from 'zod';
+import { PRESETS } from '../presets/index.js';
+
+export const CONFIG_FILE = 'ralph-hooks.config.json';
+export const SCHEMA_URL = './node_modules/ralph-hooks/schema/config.schema.json';
+
+export const TARGETS = {
+  'claude-project': {
+    summary: 'Claude Code project hooks: scripts in .claude/hooks/, registered in .claude/settings.json',
+    hooksDir: '.claude/hooks',
+    registrationFile: '.claude/settings.json',
+    commandRoot: '"$CLAUDE_PROJECT_DIR"/',
+  },
+  'claude-plugin': {
+    summary: 'A Claude Code plugin: scripts in hooks/scripts/, registered in hooks/hooks.json',
+    hooksDir: 'hooks/scripts',
+    registrationFile: 'hooks/hooks.json',
+    commandRoot: '"${CLAUDE_PLUGIN_ROOT}"/',
+  },
+} as const;
+
+export type TargetId = keyof typeof TARGETS;
+
+const HOOK_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+function hookEntrySchema(preset: (typeof PRESETS)[number]) {
+  return z.strictObject({
+    kind: z.literal(preset.kind).describe(`Hook kind; '${preset.kind}' for this preset.`),
+    preset: z.literal(preset.id).describe(preset.summary),
+    name: z.string().regex(HOOK_NAME, 'lower-case letters, digits and dashes, starting with a letter or digit')
+      .default(preset.kind).describe('File name of the generated script, without .sh.'),
+    timeout: z.int().min(1).max(600).optional().describe('Seconds Claude Code waits for the hook (its default: 600).'),
+    options: preset.options.prefault({}).describe(`Options of the ${preset.id} preset.`),
+  });
+}
+
+const hookEntries = PRESETS.map(hookEntrySchema);
+
+export const hookEntrySchemaUnion = z.discriminatedUnion('preset', hookEntries as unknown as [
+  (typeof hookEntries)[number],
+  ...(typeof hookEntries)[number][],
+]);
+
+export const configSchema = z.strictObject({
+  $schema: z.string().optional().describe('Path or URL of this JSON Schema, for editors.'),
+  target: z.enum(Object.keys(TARGETS) as [TargetId, ...TargetId[]]).default('claude-project')
+    .describe(Object.entries(TARGETS).map(([id, t]) => `'${id}': ${t.summary}`).join('; ')),
+  hooks: z.array(hookEntrySchemaUnion).default([])
+    .describe('The hooks to generate, each a preset with its options.'),
+}).superRefine((config, ctx) => {
+  const seen = new Map<string, number>();
+  config.hooks.forEach((hook, index) => {
+    const first = seen.get(hook.name);
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hooks', index, 'name'],
+        input: hook.name,
+        message: `hooks[${first}] already uses the name '${hook.name}'; give one of them another "name"`,
+      });
+    }
+    seen.set(hook.name, index);
+  });
+});
+
+export type RalphHooksConfig = z.output<typeof configSchema>;
+export type RalphHooksConfigInput = z.input<typeof configSchema>;
+export type HookEntry = RalphHooksConfig['hooks'][number];
+
+/** The JSON Schema of the config file, as shipped in schema/config.schema.json. */
+export function configJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }),
+    $id: 'https://unpkg.com/ralph-hooks/schema/config.schema.json',
+    title: 'ralph-hooks.config.json',
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * From a validated config to the files and registrations it stands for. Pure: no disk
+ * access beyond reading templates, so plans can be diffed before anything is written.
+ */
+import { posix } from 'node:path';
+import { TARGETS, type HookEntry, type RalphHooksConfig } from './config/schema.js';
+import { packageVersion } from './package-info.js';
+import { findPreset } from './presets/index.js';
+import type { HookEvent } from './presets/types.js';
+import { renderTemplate } from './render.js';
+
+export interface GeneratedFile {
+  /** Relative to the project root, with forward slashes. */
+  path: string;
+  content: string;
+  executable: boolean;
+}
+
+export interface HookCommand {
+  event: HookEvent;
+  matcher?: string;
+  command: string;
+  timeout?: number;
+  /** The generated script the command runs, relative to the project root. */
+  script: string;
+}
+
+export interface RenderedHooks {
+  files: GeneratedFile[];
+  commands: HookCommand[];
+}
+
+export function renderHooks(config: RalphHooksConfig): RenderedHooks {
+  const target = TARGETS[config.target];
+  const files: GeneratedFile[] = [];
+  const commands: HookCommand[] = [];
+  for (const entry of config.hooks) {
+    const preset = presetOf(entry);
+    for (const file of preset.files(entry)) {
+      const path = file.fromRoot ? file.path : posix.join(target.hooksDir, file.path);
+      const context = {
+        version: packageVersion(),
+        preset: preset.id,
+        kind: preset.kind,
+        name: entry.name,
+        target: config.target,
+        file: posix.basename(path),
+        options: entry.options,
+        ...preset.context?.(entry),
+      };
+      files.push({ path, content: renderTemplate(file.template, context), executable: file.executable });
+    }
+    for (const registration of preset.registrations(entry)) {
+      const script = posix.join(target.hooksDir, registration.script);
+      commands.push({
+        event: registration.event,
+        matcher: registration.matcher,
+        // `bash` in front: a lost executable bit (a zip download, a Windows checkout) must not disable a hook.
+        command: `bash ${target.commandRoot}${script}`,
+        timeout: registration.timeout,
+        script,
+      });
+    }
+  }
+  return { files, commands };
+}
+
+function presetOf(entry: HookEntry) {
+  const preset = findPreset(entry.preset);
+  if (!preset) throw new Error(`unknown preset '${entry.preset}'`); // unreachable after validation
+  return preset;
+}

@@ -1,0 +1,35 @@
+/** Parsing JSON files that people edit by hand: errors say where, in lines and columns. */
+
+export class JsonSyntaxError extends Error {
+  constructor(readonly file: string, readonly line: number, readonly column: number, detail: string) {
+    super(`${file} is not valid JSON (line ${line}, column ${column}): ${detail}`);
+    this.name = 'JsonSyntaxError';
+  }
+}
+
+export function parseJsonText(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const detail = (error as Error).message;
+    const offset = errorOffset(detail, text);
+    const { line, column } = lineAndColumn(text, offset);
+    throw new JsonSyntaxError(file, line, column, detail.replace(/ in JSON at position \d+.*$/s, ''));
+  }
+}
+
+function errorOffset(message: string, text: string): number {
+  const position = /at position (\d+)/.exec(message);
+  if (position) return Number(position[1]);
+  return text.length; // "Unexpected end of JSON input"
+}
+
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+/** Two-space JSON with a final newline: the format of every JSON file we write. */
+export function formatJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,143 @@
+/**
+ * File planning: what `generate` would do to each file, decided before anything is
+ * written. A plan is applied whole or not at all, so the config, the manifest and the
+ * files on disk never end up out of step.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import { renderHooks } from './hooks.js';
+import { formatJson, parseJsonText } from './json-text.js';
+import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
+import { packageVersion } from './package-info.js';
+import { mergeHookSettings } from './registration/claude-settings.js';
+import { isDeepStrictEqual } from 'node:util';
+
+/**
+ * create / update / unchanged: as named. conflict: the file was edited by hand (or was
+ * never ours) and the new rendering differs. remove: a hook left the config and its
+ * untouched file goes with it. keep: an edited file left as the user has it.
+ */
+export type ChangeStatus = 'create' | 'update' | 'unchanged' | 'conflict' | 'remove' | 'keep';
+
+export interface FileChange {
+  path: string;
+  status: ChangeStatus;
+  /** What the file should contain (absent for remove). */
+  content?: string;
+  /** What it contains now (absent when missing). */
+  current?: string;
+  executable: boolean;
+  /** Generated files are hash-tracked in the manifest; merged files (settings, config) are not. */
+  tracked: boolean;
+  /** For conflicts and kept files: why. */
+  note?: string;
+}
+
+export interface Plan {
+  root: string;
+  changes: FileChange[];
+  previousManifest?: Manifest;
+}
+
+export interface PlanOptions {
+  /** Also write the config file with this text (init). */
+  configText?: string;
+}
+
+export function planGeneration(root: string, config: RalphHooksConfig, options: PlanOptions = {}): Plan {
+  const { files, commands } = renderHooks(config);
+  const previousManifest = readManifest(root);
+  const recorded = previousManifest?.files ?? {};
+  const changes: FileChange[] = [];
+
+  for (const file of files) {
+    changes.push(classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path]));
+  }
+  const wanted = new Set(files.map((f) => f.path));
+  for (const [path, hash] of Object.entries(recorded)) {
+    if (!wanted.has(path)) changes.push(classifyStale(root, path, hash));
+  }
+
+  const target = TARGETS[config.target];
+  const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
+  changes.push(planRegistration(root, target.registrationFile, commands, ownedScripts));
+  if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
+  return { root, changes, previousManifest };
+}
+
+function readIfExists(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+function isExecutable(path: string): boolean {
+  return (statSync(path).mode & 0o111) !== 0;
+}
+
+function classifyGenerated(root: string, path: string, content: string, executable: boolean, recordedHash: string | undefined): FileChange {
+  const absolute = join(root, path);
+  const current = readIfExists(absolute);
+  const base = { path, content, current, executable, tracked: true };
+  if (current === undefined) return { ...base, status: 'create' };
+  if (current === content) {
+    return { ...base, status: executable && !isExecutable(absolute) ? 'update' : 'unchanged', note: executable && !isExecutable(absolute) ? 'executable bit restored' : undefined };
+  }
+  if (recordedHash === sha256(current)) return { ...base, status: 'update' };
+  return {
+    ...base,
+    status: 'conflict',
+    note: recordedHash ? 'edited by hand since ralph-hooks wrote it' : 'exists but was not written by ralph-hooks',
+  };
+}
+
+function classifyStale(root: string, path: string, recordedHash: string): FileChange {
+  const current = readIfExists(join(root, path));
+  const base = { path, current, executable: false, tracked: true };
+  if (current === undefined) return { ...base, status: 'unchanged', note: 'no longer generated; already gone' };
+  if (sha256(current) === recordedHash) return { ...base, status: 'remove', note: 'no longer in the config' };
+  return { ...base, status: 'keep', note: 'no longer in the config, but edited by hand: left in place' };
+}
+
+function classifyMerged(root: string, path: string, content: string): FileChange {
+  const current = readIfExists(join(root, path));
+  const status = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
+  return { path, status, content, current, executable: false, tracked: false };
+}
+
+function planRegistration(root: string, path: string, commands: Parameters<typeof mergeHookSettings>[1], ownedScripts: string[]): FileChange {
+  const current = readIfExists(join(root, path));
+  const parsed = current === undefined ? undefined : parseJsonText(current, path);
+  const merged = mergeHookSettings(parsed, commands, ownedScripts, path);
+  if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
+    return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
+  }
+  return classifyMerged(root, path, formatJson(merged));
+}
+
+/** The manifest after applying a plan: kept files keep their old hash, so they stay "edited". */
+export function nextManifest(plan: Plan): Manifest {
+  const files: Record<string, string> = {};
+  const previous = plan.previousManifest?.files ?? {};
+  for (const change of plan.changes) {
+    if (!change.tracked) continue;
+    if (change.status === 'remove' || (change.status === 'unchanged' && change.content === undefined)) continue;
+    if (change.status === 'keep' || change.status === 'conflict') {
+      if (change.content !== undefined && previous[change.path]) files[change.path] = previous[change.path];
+      continue;
+    }
+    files[change.path] = sha256(change.content!);
+  }
+  return { generator: `ralph-hooks@${packageVersion()}`, files: sortKeys(files) };
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export function manifestChange(plan: Plan): FileChange {
+  const content = formatJson(nextManifest(plan));
+  const current = readIfExists(join(plan.root, MANIFEST_FILE));
+  // The generator version alone is no reason to touch the file.
+  const same = current !== undefined && isDeepStrictEqual({ ...JSON.parse(current), generator: '' }, { ...JSON.parse(content), generator: '' });
+  return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ereEscape } from '../render.js';
+import type { Preset } from './types.js';
+
+/**
+ * ralph-specum's JSON stop-watcher (seed 000): keeps Claude working through a spec's
+ * task list until the state file says it is done or the completion signal appears.
+ */
+export const specumOptions = z.strictObject({
+  stateFile: z.string().min(1).default('.ralph-state.json')
+    .describe('Name of the state file inside the current spec folder.'),
+  specsDirs: z.array(z.string().min(1)).min(1).default(['./specs'])
+    .describe('Spec folders, first one holds the current-spec marker. A `specs_dirs: [..]` line in the settings frontmatter overrides it at run time.'),
+  currentSpecFile: z.string().min(1).default('.current-spec')
+    .describe('Marker file (in the first spec folder) naming the active spec.'),
+  settingsFile: z.string().min(1).default('.claude/ralph-specum.local.md')
+    .describe('Settings file whose frontmatter `enabled: false` turns the hook off.'),
+  completionSignal: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('ALL_TASKS_COMPLETE')
+    .describe('Text in the transcript that ends the loop.'),
+  completionMatch: z.enum(['line', 'word']).default('line')
+    .describe("'line': the signal starts a line of text (seed 000); 'word': anywhere as a whole word (smart-ralph 4.x, also matches **bold** and headings)."),
+  transcriptTailBytes: z.int().min(1024).default(262144)
+    .describe('How much of the end of the transcript is searched: a 200 MB transcript costs what a 1 KB one does.'),
+  maxGlobalIterations: z.int().min(1).default(100)
+    .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
+  onMaxIterations: z.enum(['block', 'allow']).default('block')
+    .describe("'block': tell Claude the limit was reached with recovery steps (seed 000); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
+  stateSettleMs: z.int().min(0).max(10000).default(1000)
+    .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
+  orphanMinutes: z.int().min(1).default(60)
+    .describe('Age after which .progress-task-*.md files in the spec folder are deleted.'),
+  logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-specum')
+    .describe('Prefix of every stderr line: [ralph-specum] …'),
+  displayName: z.string().min(1).default('Ralph-specum')
+    .describe('Name at the start of systemMessage texts.'),
+  commands: z.strictObject({
+    implement: z.string().min(1).default('/ralph-specum:implement'),
+    cancel: z.string().min(1).default('/ralph-specum:cancel'),
+  }).prefault({}).describe('Slash commands named in the recovery text.'),
+});
+
+export type SpecumOptions = z.infer<typeof specumOptions>;
+
+export const specum: Preset<SpecumOptions> = {
+  id: 'specum',
+  kind: 'stop-watcher',
+  summary: 'ralph-specum JSON stop-watcher: continues a spec task by task until ALL_TASKS_COMPLETE',
+  options: specumOptions,
+  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  context: (entry) => ({ completionPattern: completionPattern(entry.options.completionSignal, entry.options.completionMatch) }),
+};
+
+/**
+ * The grep -E pattern for the completion signal. Transcripts are JSONL, so a line of
+ * the assistant's text also starts after `"text":"` or an escaped newline (`\n`).
+ */
+export function completionPattern(signal: string, match: 'line' | 'word'): string {
+  const literal = ereEscape(signal);
+  return match === 'line'
+    ? `(^|"text"[[:space:]]*:[[:space:]]*"|\\\\n)${literal}([[:space:]]|\\\\[nrt]|"|$)`
+    : `(^|[^[:alnum:]_]|\\\\n)${literal}([^[:alnum:]_]|$)`;
+}

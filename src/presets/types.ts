@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+/** What kind of hook a preset produces; `ralph-hooks add <kind> --preset <id>` uses it. */
+export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';
+
+/** Claude Code events we register under (forgeflare maps them onto its own three). */
+export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'SessionStart';
+
+export interface Registration {
+  event: HookEvent;
+  /** Tool-name matcher; omitted for events that take none (Stop). */
+  matcher?: string;
+  /** Which generated file the registration runs (relative to the hooks folder). */
+  script: string;
+  /** Seconds, as Claude Code's settings want them. */
+  timeout?: number;
+}
+
+/** One artifact a preset renders: a template under templates/ and where it lands. */
+export interface PresetFile {
+  template: string;
+  /** Relative to the target's hooks folder, unless `fromRoot` is set. */
+  path: string;
+  executable: boolean;
+  /** Path is relative to the project root instead of the hooks folder (command files, for instance). */
+  fromRoot?: boolean;
+}
+
+/** A hook entry of ralph-hooks.config.json after validation and defaults. */
+export interface HookEntryBase<Options> {
+  kind: HookKind;
+  preset: string;
+  name: string;
+  timeout?: number;
+  options: Options;
+}
+
+/**
+ * A preset is data: its option schema (the single source for types, validation,
+ * defaults, JSON Schema and docs), the files it renders and the events it registers.
+ */
+export interface Preset<Options = Record<string, unknown>> {
+  id: string;
+  kind: HookKind;
+  summary: string;
+  options: z.ZodType<Options>;
+  files(entry: HookEntryBase<Options>): PresetFile[];
+  registrations(entry: HookEntryBase<Options>): Registration[];
+  /** Values computed from the options for the templates (regexes, for instance). */
+  context?(entry: HookEntryBase<Options>): Record<string, unknown>;
+}

@@ -1,0 +1,89 @@
+/**
+ * Registering hooks in .claude/settings.json or a plugin's hooks/hooks.json.
+ *
+ * The file belongs to the user: every other key, and every hook that is not ours,
+ * stays where it is. Our handlers are recognised by the script they run, replaced
+ * in place, and appended only when new, so a second run changes nothing.
+ */
+import type { HookCommand } from '../hooks.js';
+import { CliError } from '../errors.js';
+
+interface Handler {
+  type?: string;
+  command?: string;
+  timeout?: number;
+  [key: string]: unknown;
+}
+interface MatcherGroup {
+  matcher?: string;
+  hooks?: Handler[];
+  [key: string]: unknown;
+}
+type HooksByEvent = Record<string, MatcherGroup[]>;
+
+/**
+ * Merge our hook commands into a parsed settings object. `ownedScripts` lists every
+ * script we have ever generated here (current and previous manifest), so handlers of
+ * hooks removed from the config are removed too. Returns a new object.
+ */
+export function mergeHookSettings(settings: unknown, commands: HookCommand[], ownedScripts: Iterable<string>, file: string): Record<string, unknown> {
+  if (settings === undefined) settings = {};
+  if (!isObject(settings)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
+  const result = structuredClone(settings) as Record<string, unknown>;
+  if (result.hooks !== undefined && !isObject(result.hooks)) {
+    throw new CliError(`${file}: "hooks" must be an object keyed by event name; ralph-hooks left the file untouched.`);
+  }
+  const hooks = (result.hooks ?? {}) as HooksByEvent;
+  const owned = [...new Set([...ownedScripts, ...commands.map((c) => c.script)])];
+  const pending = [...commands];
+
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) throw new CliError(`${file}: hooks.${event} must be an array of matcher groups; ralph-hooks left the file untouched.`);
+    hooks[event] = groups.flatMap((group) => replaceOurHandlers(event, group, owned, pending));
+    if (hooks[event].length === 0 && groups.length > 0) delete hooks[event];
+  }
+  for (const command of pending) {
+    (hooks[command.event] ??= []).push(groupFor(command));
+  }
+  if (Object.keys(hooks).length > 0 || result.hooks !== undefined) result.hooks = hooks;
+  return result;
+}
+
+/** Replace our handlers in one group; drop the group only if we emptied it. */
+function replaceOurHandlers(event: string, group: MatcherGroup, owned: string[], pending: HookCommand[]): MatcherGroup[] {
+  if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
+  let touched = false;
+  const handlers = group.hooks.flatMap((handler) => {
+    const script = ownedScriptOf(handler, owned);
+    if (!script) return [handler];
+    touched = true;
+    const index = pending.findIndex((c) => c.event === event && c.script === script && (c.matcher ?? '') === (group.matcher ?? ''));
+    if (index === -1) return [];
+    const [command] = pending.splice(index, 1);
+    return [handlerFor(command, handler)];
+  });
+  if (touched && handlers.length === 0) return [];
+  return [{ ...group, hooks: handlers }];
+}
+
+function ownedScriptOf(handler: Handler, owned: string[]): string | undefined {
+  if (!isObject(handler) || typeof handler.command !== 'string') return undefined;
+  const command = handler.command;
+  return owned.find((script) => command.includes(`/${script}`) || command.includes(` ${script}`));
+}
+
+function groupFor(command: HookCommand): MatcherGroup {
+  return command.matcher === undefined ? { hooks: [handlerFor(command)] } : { matcher: command.matcher, hooks: [handlerFor(command)] };
+}
+
+/** Our handler; keys the user added to it by hand (statusMessage, say) are kept. */
+function handlerFor(command: HookCommand, previous: Handler = {}): Handler {
+  const { timeout: _oldTimeout, ...kept } = previous;
+  const handler: Handler = { ...kept, type: 'command', command: command.command };
+  if (command.timeout !== undefined) handler.timeout = command.timeout;
+  return handler;
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
