@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Times the generated specum stop-watcher on a continuation case (the common,
+// most expensive path) against one `jq -n 1` start, in the same run.
+// Usage: npm run build && node bench/stop-watcher-specum.mjs [runs]
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { generate } from '../dist/src/index.js';
+import { compare, printTable } from './lib/measure.mjs';
+
+const runs = Number(process.argv[2] ?? 60);
+const project = mkdtempSync(join(tmpdir(), 'ralph-hooks-bench-'));
+writeFileSync(join(project, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+await generate(project);
+
+// A workspace mid-spec: task 3 of 5, and a transcript of ordinary assistant lines.
+mkdirSync(join(project, 'specs/bench-spec'), { recursive: true });
+writeFileSync(join(project, 'specs/.current-spec'), 'bench-spec\n');
+writeFileSync(join(project, 'specs/bench-spec/.ralph-state.json'), JSON.stringify({ phase: 'execution', taskIndex: 2, totalTasks: 5, taskIteration: 1, globalIteration: 7 }));
+const line = JSON.stringify({ type: 'assistant', message: { id: 'msg_1', role: 'assistant', content: [{ type: 'text', text: 'Working on the task.' }] } });
+writeFileSync(join(project, 'transcript.jsonl'), `${line}\n`.repeat(2000));
+const input = JSON.stringify({ session_id: 'bench', transcript_path: join(project, 'transcript.jsonl'), cwd: project, hook_event_name: 'Stop', permission_mode: 'default', stop_hook_active: false });
+
+// Guard against timing a hook that bails out early: the case must produce a block.
+const check = spawnSync('bash', [join(project, '.claude/hooks/stop-watcher.sh')], { input, encoding: 'utf8' });
+if (!check.stdout.includes('"decision":"block"')) throw new Error(`the bench case did not block:\n${check.stdout}${check.stderr}`);
+
+const rows = compare(
+  [
+    { name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] },
+    { name: 'specum stop-watcher, continuation', command: ['bash', join(project, '.claude/hooks/stop-watcher.sh')], input },
+  ],
+  { runs },
+);
+printTable('specum stop-watcher vs one jq start (median of interleaved runs)', rows, 1.5);

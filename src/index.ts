@@ -1,0 +1,26 @@
+/**
+ * The programmatic API of ralph-hooks: what the CLI and the generator are built from.
+ * The test helpers live in `ralph-hooks/testkit`.
+ */
+export { configSchema, configJsonSchema, CONFIG_FILE, TARGETS } from './config/schema.js';
+export type { RalphHooksConfig, RalphHooksConfigInput, HookEntry, TargetId } from './config/schema.js';
+export { validateConfig, readConfig, ConfigError } from './config/load.js';
+export { PRESETS, findPreset } from './presets/index.js';
+export type { Preset, HookKind, HookEvent } from './presets/types.js';
+export { renderHooks } from './hooks.js';
+export type { GeneratedFile, HookCommand, RenderedHooks } from './hooks.js';
+export { planGeneration } from './plan.js';
+export type { Plan, FileChange, ChangeStatus } from './plan.js';
+export { applyPlan, resolveConflicts, diskWriter, diffOf, ConflictError } from './apply.js';
+export type { ConflictPolicy, Writer } from './apply.js';
+export { CliError } from './errors.js';
+
+import { applyPlan, diskWriter, resolveConflicts, type ConflictPolicy } from './apply.js';
+import { readConfig } from './config/load.js';
+import { planGeneration, type FileChange } from './plan.js';
+
+/** `ralph-hooks generate` as a function: re-render the project at `root` from its config. */
+export async function generate(root: string, { onConflict = 'fail' as ConflictPolicy } = {}): Promise<FileChange[]> {
+  const plan = await resolveConflicts(planGeneration(root, readConfig(root)), onConflict);
+  return applyPlan(plan, diskWriter(root));
+}
