@@ -14,14 +14,37 @@ export function parseJsonText(text: string, file: string): unknown {
     const detail = (error as Error).message;
     const offset = errorOffset(detail, text);
     const { line, column } = lineAndColumn(text, offset);
-    throw new JsonSyntaxError(file, line, column, detail.replace(/ in JSON at position \d+.*$/s, ''));
+    throw new JsonSyntaxError(file, line, column, detail.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, ''));
   }
 }
 
 function errorOffset(message: string, text: string): number {
   const position = /at position (\d+)/.exec(message);
   if (position) return Number(position[1]);
-  return text.length; // "Unexpected end of JSON input"
+  // Node 20 does not always say where ("Unexpected token '}', ... is not valid JSON"):
+  // find the shortest prefix that is already wrong, not merely unfinished.
+  if (!brokenBefore(text, text.length)) return text.length;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (brokenBefore(text, middle)) high = middle;
+    else low = middle + 1;
+  }
+  return high - 1;
+}
+
+/** Does text[0, end) hold an error before its end (as opposed to just stopping early)? */
+function brokenBefore(text: string, end: number): boolean {
+  try {
+    JSON.parse(text.slice(0, end));
+    return false;
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/end of JSON input/.test(message)) return false;
+    const position = /at position (\d+)/.exec(message);
+    return !position || Number(position[1]) < end;
+  }
 }
 
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {

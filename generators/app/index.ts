@@ -21,6 +21,8 @@ export interface InitOptions {
   stopWatcher?: string;
   onConflict?: ConflictPolicy;
   quiet?: boolean;
+  /** Force prompting on or off (tests); default: prompt when stdin is a terminal. */
+  interactive?: boolean;
 }
 
 export default class RalphHooksGenerator extends Generator {
@@ -70,12 +72,13 @@ export default class RalphHooksGenerator extends Generator {
     const policy = this.options.onConflict ?? (this.interactive() ? 'ask' : 'fail');
     const settled = await resolveConflicts(plan, policy, askAboutConflict);
     const changes = applyPlan(settled, diskWriter(this.destinationRoot()));
-    if (!this.options.quiet) this.log(summarize(changes));
+    // console.log, not this.log: Yeoman's logger writes to stderr, and this is the command's output.
+    if (!this.options.quiet) console.log(summarize(changes));
   }
 
   end() {
     if (this.options.quiet) return;
-    this.log(
+    console.log(
       [
         '',
         'Next steps:',
@@ -86,8 +89,10 @@ export default class RalphHooksGenerator extends Generator {
     );
   }
 
+  /** Ask only a person: not with --yes (or npm's own --yes), not without a terminal. */
   private interactive(): boolean {
-    return !this.options.yes && process.env.npm_config_yes !== 'true' && process.stdin.isTTY === true;
+    if (this.options.yes || process.env.npm_config_yes === 'true') return false;
+    return this.options.interactive ?? process.stdin.isTTY === true;
   }
 
   private answersFromConfig(): Partial<InitAnswers> {

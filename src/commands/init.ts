@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEnv } from 'yeoman-environment';
 import RalphHooksGenerator from '../../generators/app/index.js';
-import { QUESTIONS } from '../../generators/app/questions.js';
+import { QUESTIONS, validateAnswer } from '../../generators/app/questions.js';
+import { CliError } from '../errors.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseConflictOptions } from './generate.js';
 
@@ -41,6 +42,12 @@ export async function run(argv: string[]): Promise<number> {
   if (values.help) {
     console.log(HELP);
     return 0;
+  }
+  // Check flag values before Yeoman starts, so a typo gets one clear line and no stack.
+  for (const question of QUESTIONS) {
+    const value = values[question.flag];
+    const problem = typeof value === 'string' ? validateAnswer(question, value) : undefined;
+    if (problem) throw new CliError(problem);
   }
   const root = projectRootFor(values.dir as string | undefined, values.quiet as boolean);
   const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';

@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helpers from 'yeoman-test';
+import { describe, expect, it } from 'vitest';
+import RalphHooksGenerator from '../../generators/app/index.js';
+import { CLI, ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+
+const GENERATOR = { resolved: join(import.meta.dirname, '../../generators/app/index.ts'), namespace: 'ralph-hooks:app' };
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+function gitRepo(): string {
+  const root = tempDir();
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  return root;
+}
+
+describe('ralph-hooks init', () => {
+  it('--yes in a subfolder of a git repository scaffolds at the repository root and says so', () => {
+    const root = gitRepo();
+    mkdirSync(join(root, 'packages/app'), { recursive: true });
+    const result = ralphHooks(['init', '--yes'], { cwd: join(root, 'packages/app') });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`Project root: ${root} (the git repository root)`);
+    expect(readJson(join(root, 'ralph-hooks.config.json'))).toEqual({
+      $schema: './node_modules/ralph-hooks/schema/config.schema.json',
+      target: 'claude-project',
+      hooks: [{ kind: 'stop-watcher', preset: 'specum' }],
+    });
+    expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
+    expect(existsSync(join(root, 'packages/app/ralph-hooks.config.json'))).toBe(false);
+    expect(result.stdout).toContain('Next steps:');
+  });
+
+  it("npm's own --yes (npm_config_yes=true) counts as --yes, even on a terminal", () => {
+    const root = gitRepo();
+    // script(1) gives the CLI a real terminal; with npm_config_yes it must not prompt.
+    const result = spawnSync('script', ['-qec', `node ${CLI} init`, '/dev/null'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_yes: 'true', NO_COLOR: '1' },
+      input: '',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(0);
+    expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
+  });
+
+  it('every question has a flag: --target claude-plugin --stop-watcher specum', () => {
+    const root = gitRepo();
+    const result = ralphHooks(['init', '--target', 'claude-plugin', '--stop-watcher', 'specum'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(existsSync(join(root, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
+    expect(readJson(join(root, 'hooks/hooks.json')).hooks.Stop).toHaveLength(1);
+  });
+
+  it('--stop-watcher none writes a config without hooks', () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'none'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([]);
+  });
+
+  it('a bad flag value names the flag and the choices, exits 1 and writes nothing', () => {
+    const root = gitRepo();
+    const before = snapshot(root);
+    const result = ralphHooks(['init', '--yes', '--target', 'vscode'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^ralph-hooks init: --target: got 'vscode'; allowed: claude-project, claude-plugin\b.*\.\n$/);
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("an existing package.json, settings.json and workflow survive, settings' foreign keys included", () => {
+    const root = gitRepo();
+    const pkg = { name: 'mine', version: '1.2.3', scripts: { test: 'node --test' }, private: true };
+    const settings = { permissions: { allow: ['Bash(ls)'] }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo bye' }] }] } };
+    writeFileSync(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
+    mkdirSync(join(root, '.claude'));
+    writeFileSync(join(root, '.claude/settings.json'), JSON.stringify(settings));
+    mkdirSync(join(root, '.github/workflows'), { recursive: true });
+    writeFileSync(join(root, '.github/workflows/ci.yml'), 'on: push\n');
+    expect(ralphHooks(['init', '--yes'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'package.json'))).toMatchObject(pkg);
+    expect(readFileSync(join(root, '.github/workflows/ci.yml'), 'utf8')).toBe('on: push\n');
+    const merged = readJson(join(root, '.claude/settings.json'));
+    expect(merged.permissions).toEqual(settings.permissions);
+    expect(merged.hooks.Stop[0]).toEqual(settings.hooks.Stop[0]);
+    expect(merged.hooks.Stop[1].hooks[0].command).toBe('bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh');
+  });
+
+  it('re-running init keeps options set by hand in the config and changes nothing else', () => {
+    const root = gitRepo();
+    ralphHooks(['init', '--yes'], { cwd: root });
+    const config = readJson(join(root, 'ralph-hooks.config.json'));
+    config.hooks[0].options = { maxGlobalIterations: 7 };
+    writeFileSync(join(root, 'ralph-hooks.config.json'), `${JSON.stringify(config, null, 2)}\n`);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const before = snapshot(root);
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Everything is up to date');
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('re-running init over a hand-edited hook without a terminal fails with exit 2 and keeps the config as it was', () => {
+    const root = gitRepo();
+    ralphHooks(['init', '--yes'], { cwd: root });
+    writeFileSync(join(root, '.claude/hooks/stop-watcher.sh'), '#!/bin/bash\n# mine\n');
+    const before = snapshot(root);
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(snapshot(root)).toEqual(before);
+  });
+});
+
+describe('the init generator prompts (yeoman-test)', () => {
+  it('asks each question and writes the answers', async () => {
+    const result = await helpers
+      .run(RalphHooksGenerator as any, GENERATOR)
+      .withOptions({ interactive: true, quiet: true } as any)
+      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum' });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
+    expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
+  });
+
+  it('does not ask what a flag already answered', async () => {
+    const result = await helpers
+      .run(RalphHooksGenerator as any, GENERATOR)
+      .withOptions({ interactive: true, quiet: true, target: 'claude-project' } as any)
+      .withAnswers({ stopWatcher: 'none' });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [] });
+  });
+});

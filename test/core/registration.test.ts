@@ -1,0 +1,121 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { HookCommand } from '../../src/hooks.js';
+import { mergeHookSettings } from '../../src/registration/claude-settings.js';
+import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+
+const stopWatcher: HookCommand = {
+  event: 'Stop',
+  command: 'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh',
+  script: '.claude/hooks/stop-watcher.sh',
+};
+
+const userSettings = {
+  model: 'opus',
+  permissions: { allow: ['Bash(npm test)'], deny: ['Read(./.env)'] },
+  env: { FOO: '1' },
+  hooks: {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './scripts/my-guard.sh', timeout: 5 }] }],
+    Stop: [{ hooks: [{ type: 'command', command: 'notify-send done' }] }],
+  },
+};
+
+describe('merging hooks into .claude/settings.json', () => {
+  it('keeps every other key and every foreign hook, and appends ours', () => {
+    const merged = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json') as any;
+    expect(merged.model).toBe('opus');
+    expect(merged.permissions).toEqual(userSettings.permissions);
+    expect(merged.env).toEqual({ FOO: '1' });
+    expect(merged.hooks.PreToolUse).toEqual(userSettings.hooks.PreToolUse);
+    expect(merged.hooks.Stop).toEqual([
+      { hooks: [{ type: 'command', command: 'notify-send done' }] },
+      { hooks: [{ type: 'command', command: stopWatcher.command }] },
+    ]);
+  });
+
+  it('is idempotent: a second merge changes nothing', () => {
+    const once = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json');
+    expect(mergeHookSettings(once, [stopWatcher], [stopWatcher.script], 'settings.json')).toEqual(once);
+  });
+
+  it('replaces our entry in place, keeping keys the user added to it', () => {
+    const settings = {
+      hooks: {
+        Stop: [
+          { hooks: [{ type: 'command', command: 'bash .claude/hooks/stop-watcher.sh', statusMessage: 'checking tasks' }] },
+          { hooks: [{ type: 'command', command: 'echo after' }] },
+        ],
+      },
+    };
+    const merged = mergeHookSettings(settings, [{ ...stopWatcher, timeout: 30 }], [stopWatcher.script], 'settings.json') as any;
+    expect(merged.hooks.Stop).toEqual([
+      { hooks: [{ type: 'command', command: stopWatcher.command, statusMessage: 'checking tasks', timeout: 30 }] },
+      { hooks: [{ type: 'command', command: 'echo after' }] },
+    ]);
+  });
+
+  it('removes the entry of a hook that left the config, and only that', () => {
+    const settings = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json');
+    const merged = mergeHookSettings(settings, [], [stopWatcher.script], 'settings.json') as any;
+    expect(merged).toEqual(userSettings);
+  });
+
+  it.each([
+    ['a top level that is not an object', [1, 2], /the top level must be a JSON object/],
+    ['"hooks" that is not an object', { hooks: [] }, /"hooks" must be an object/],
+    ['an event that is not a list', { hooks: { Stop: {} } }, /hooks\.Stop must be an array/],
+  ])('refuses %s, naming it', (_name, settings, message) => {
+    expect(() => mergeHookSettings(settings, [stopWatcher], [], 'settings.json')).toThrow(message);
+  });
+});
+
+describe('registration through the CLI', () => {
+  function project(settings?: string) {
+    const root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    if (settings !== undefined) {
+      mkdirSync(join(root, '.claude'));
+      writeFileSync(join(root, '.claude/settings.json'), settings);
+    }
+    return root;
+  }
+
+  it('foreign keys in settings.json survive generate, twice', () => {
+    const root = project(JSON.stringify(userSettings, null, 4));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const once = readFileSync(join(root, '.claude/settings.json'), 'utf8');
+    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], [], 'x'));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(once);
+  });
+
+  it('a settings.json that already has our entry is left byte for byte, formatting included', () => {
+    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], [], 'x'), null, 4);
+    const root = project(text);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(text);
+  });
+
+  it('a malformed settings.json is reported with its position and nothing is written', () => {
+    const root = project('{\n  "model": "opus",\n  "hooks": { oops }\n}\n');
+    const before = snapshot(root);
+    const result = ralphHooks(['generate'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/\.claude\/settings\.json is not valid JSON \(line 3, column 14\): Expected property name/);
+    expect(result.stderr).toContain('left it untouched');
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('the plugin target registers in hooks/hooks.json with ${CLAUDE_PLUGIN_ROOT}', () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    mkdirSync(join(root, 'hooks'));
+    writeFileSync(join(root, 'hooks/hooks.json'), JSON.stringify({ description: 'my plugin hooks', hooks: {} }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(root, 'hooks/hooks.json'), 'utf8'))).toEqual({
+      description: 'my plugin hooks',
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }] },
+    });
+  });
+});

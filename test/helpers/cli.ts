@@ -1,0 +1,46 @@
+/** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const CLI = join(REPO_ROOT, 'bin/ralph-hooks.js');
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function ralphHooks(args: string[], { cwd, env = {}, input = '' }: { cwd: string; env?: Record<string, string>; input?: string }): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', npm_config_yes: '', ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function tempDir(prefix = 'ralph-hooks-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Every file under a folder with its content and mtime: compare before/after to prove nothing was written. */
+export function snapshot(root: string): Record<string, { content: string; mtimeMs: number; mode: number }> {
+  const out: Record<string, { content: string; mtimeMs: number; mode: number }> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git') walk(path);
+      } else {
+        const stat = statSync(path);
+        out[relative(root, path)] = { content: readFileSync(path, 'utf8'), mtimeMs: stat.mtimeMs, mode: stat.mode };
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
