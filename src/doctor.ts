@@ -1,0 +1,153 @@
+/**
+ * `ralph-hooks doctor`: the checks behind it. Each finding has a code (RH01…), says
+ * what is wrong and ends with the fix; docs/troubleshooting.md has a section per code.
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfig } from './config/load.js';
+import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import { renderHooks } from './hooks.js';
+import { parseJsonText } from './json-text.js';
+import { readManifest, sha256 } from './manifest.js';
+import { planGeneration } from './plan.js';
+
+export interface Finding {
+  code: string;
+  ok: boolean;
+  message: string;
+  fix?: string;
+}
+
+type Env = { PATH?: string };
+
+const ok = (code: string, message: string): Finding => ({ code, ok: true, message });
+const problem = (code: string, message: string, fix: string): Finding => ({ code, ok: false, message, fix });
+
+function versionOf(command: string, args: string[], env: Env): string | undefined {
+  const result = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env } });
+  if (result.error || result.status !== 0) return undefined;
+  return (result.stdout || result.stderr).trim().split('\n')[0];
+}
+
+export function checkTools(env: Env = {}): Finding[] {
+  const findings: Finding[] = [];
+  const bash = versionOf('bash', ['--version'], env);
+  findings.push(bash ? ok('RH01', `bash: ${bash}`) : problem('RH01', 'bash is not on PATH: every generated hook runs under bash.', 'Install bash (apt-get install bash, brew install bash).'));
+  const jq = versionOf('jq', ['--version'], env);
+  if (!jq) {
+    findings.push(problem('RH02', 'jq is not on PATH: generated hooks allow every stop (Stop hooks) or block every call (guards) without it.', 'Install jq ≥ 1.6 (apt-get install jq, brew install jq).'));
+  } else {
+    const [major, minor] = (/jq-(\d+)\.(\d+)/.exec(jq) ?? []).slice(1).map(Number);
+    if (major === undefined || major > 1 || minor >= 6) findings.push(ok('RH02', `jq: ${jq}${minor === 6 ? ' (1.6: the hooks avoid 1.7-only features)' : ''}`));
+    else findings.push(problem('RH03', `${jq} is too old: the hooks use --rawfile, new in jq 1.6.`, 'Upgrade jq to 1.6 or later.'));
+  }
+  return findings;
+}
+
+export function checkProject(root: string): Finding[] {
+  let config: RalphHooksConfig;
+  try {
+    config = readConfig(root);
+  } catch (error) {
+    return [problem('RH04', (error as Error).message, 'Fix ralph-hooks.config.json as the message says (docs/config-reference.md lists every field).')];
+  }
+  const findings: Finding[] = [ok('RH04', `ralph-hooks.config.json is valid (${config.hooks.length} hook(s), target ${config.target})`)];
+  findings.push(...checkRegistration(root, config));
+  findings.push(...checkScripts(root, config));
+  findings.push(...checkManifest(root));
+  findings.push(...checkUpToDate(root, config));
+  return findings;
+}
+
+function checkRegistration(root: string, config: RalphHooksConfig): Finding[] {
+  const file = TARGETS[config.target].registrationFile;
+  const path = join(root, file);
+  if (!existsSync(path)) return config.hooks.length ? [problem('RH05', `${file} does not exist: no hook is registered.`, 'Run: npx ralph-hooks generate')] : [];
+  let text = '';
+  let parsed: unknown;
+  try {
+    text = readFileSync(path, 'utf8');
+    parsed = file.endsWith('.json') ? parseJsonText(text, file) : undefined;
+  } catch (error) {
+    return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: npx ralph-hooks generate`)];
+  }
+  const findings: Finding[] = [ok('RH05', `${file} parses`)];
+  for (const command of renderHooks(config).commands) {
+    const registered = parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
+    findings.push(
+      registered
+        ? ok('RH06', `${command.script} is registered for ${command.event}`)
+        : problem('RH06', `${command.script} is not registered for ${command.event} in ${file}.`, 'Run: npx ralph-hooks generate'),
+    );
+  }
+  return findings;
+}
+
+function isRegistered(settings: unknown, event: string, command: string): boolean {
+  const groups = (settings as { hooks?: Record<string, { hooks?: { command?: string }[] }[]> })?.hooks?.[event];
+  return Array.isArray(groups) && groups.some((group) => group?.hooks?.some?.((handler) => handler?.command === command));
+}
+
+function checkScripts(root: string, config: RalphHooksConfig): Finding[] {
+  const findings: Finding[] = [];
+  for (const command of renderHooks(config).commands) {
+    const path = join(root, command.script);
+    if (!existsSync(path)) {
+      findings.push(problem('RH07', `${command.script} does not exist.`, 'Run: npx ralph-hooks generate'));
+      continue;
+    }
+    const interpreter = command.command.split(' ')[0];
+    if (interpreter === 'bash') {
+      const syntax = spawnSync('bash', ['-n', path], { encoding: 'utf8' });
+      findings.push(
+        syntax.status === 0
+          ? ok('RH08', `${command.script} runs under \`bash\` (syntax checked)`)
+          : problem('RH08', `${command.script} does not parse under bash: ${syntax.stderr.trim()}`, 'Undo the edit, or run: npx ralph-hooks generate --force'),
+      );
+    } else if (interpreter !== 'node') {
+      try {
+        accessSync(path, constants.X_OK);
+        findings.push(ok('RH08', `${command.script} is executable`));
+      } catch {
+        findings.push(problem('RH08', `${command.script} is not executable, and its command runs it directly.`, `chmod +x ${command.script}`));
+      }
+    }
+  }
+  return findings;
+}
+
+function checkManifest(root: string): Finding[] {
+  const manifest = readManifest(root);
+  if (!manifest) return [problem('RH09', 'There is no .ralph-hooks/manifest.json: hand edits cannot be told from stale files.', 'Run: npx ralph-hooks generate')];
+  const drift = Object.entries(manifest.files).filter(([path, hash]) => {
+    const file = join(root, path);
+    return !existsSync(file) || sha256(readFileSync(file, 'utf8')) !== hash;
+  });
+  if (drift.length === 0) return [ok('RH09', `the manifest matches all ${Object.keys(manifest.files).length} generated file(s)`)];
+  return drift.map(([path]) =>
+    problem(
+      'RH09',
+      existsSync(join(root, path)) ? `${path} differs from what ralph-hooks wrote (edited by hand).` : `${path} is in the manifest but missing.`,
+      existsSync(join(root, path)) ? 'Keep the edit (generate will report it as a conflict), or restore it: npx ralph-hooks generate --force' : 'Run: npx ralph-hooks generate',
+    ),
+  );
+}
+
+function checkUpToDate(root: string, config: RalphHooksConfig): Finding[] {
+  try {
+    const pending = planGeneration(root, config).changes.filter((c) => c.status === 'create' || c.status === 'update' || c.status === 'remove');
+    if (pending.length === 0) return [ok('RH10', 'the generated files match the config')];
+    return [problem('RH10', `The config asks for changes not generated yet: ${pending.map((c) => c.path).join(', ')}.`, 'Run: npx ralph-hooks generate')];
+  } catch (error) {
+    return [problem('RH10', (error as Error).message, 'Fix the file named above.')];
+  }
+}
+
+export function formatFindings(findings: Finding[], color = false): string {
+  const mark = (f: Finding) => (f.ok ? (color ? '\x1b[32m✓\x1b[0m' : '✓') : color ? '\x1b[31m✗\x1b[0m' : '✗');
+  const lines = findings.map((f) => `${mark(f)} ${f.code} ${f.message}${f.fix ? `\n      fix: ${f.fix}` : ''}`);
+  const problems = findings.filter((f) => !f.ok).length;
+  lines.push('', problems === 0 ? 'All is well.' : `${problems} problem(s). See docs/troubleshooting.md for each code.`);
+  return lines.join('\n');
+}

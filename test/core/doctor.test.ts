@@ -1,0 +1,80 @@
+import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ralphHooks, tempDir } from '../helpers/cli.js';
+
+const HOOK = '.claude/hooks/stop-watcher.sh';
+
+describe('ralph-hooks doctor', () => {
+  let root: string;
+  beforeEach(() => {
+    root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+  });
+
+  const doctor = (env: Record<string, string> = {}) => ralphHooks(['doctor'], { cwd: root, env });
+
+  it('is green on a freshly generated project', () => {
+    const result = doctor();
+    expect(result.stdout).toContain('All is well.');
+    expect(result.status).toBe(0);
+  });
+
+  it('RH02: jq missing', () => {
+    const bin = join(tempDir(), 'bin');
+    mkdirSync(bin);
+    symlinkSync('/bin/bash', join(bin, 'bash'));
+    const result = doctor({ PATH: bin });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH02 jq is not on PATH.*\n\s+fix: Install jq ≥ 1\.6/);
+  });
+
+  it('RH08: a hook script that bash cannot run', () => {
+    appendFileSync(join(root, HOOK), 'if then fi\n');
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH08 \.claude\/hooks\/stop-watcher\.sh does not parse under bash/);
+  });
+
+  it('RH05: settings file that is not valid JSON', () => {
+    writeFileSync(join(root, '.claude/settings.json'), '{ "hooks": ');
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH05 \.claude\/settings\.json is not valid JSON \(line 1, column 12\)/);
+  });
+
+  it('RH06: a configured hook that is not registered', () => {
+    writeFileSync(join(root, '.claude/settings.json'), JSON.stringify({ hooks: {} }));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH06 \.claude\/hooks\/stop-watcher\.sh is not registered for Stop in \.claude\/settings\.json\.\n\s+fix: Run: npx ralph-hooks generate/);
+  });
+
+  it('RH09: manifest drift (a hand edit)', () => {
+    appendFileSync(join(root, HOOK), '# tweak\n');
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('✗ RH09 .claude/hooks/stop-watcher.sh differs from what ralph-hooks wrote (edited by hand).');
+  });
+
+  it('RH04: an invalid config', () => {
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'vscode' }));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH04 ralph-hooks\.config\.json is not valid:\n\s+- target: got "vscode"/);
+  });
+
+  it('RH10: a config change not generated yet', () => {
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum', options: { maxGlobalIterations: 3 } }] }));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('✗ RH10 The config asks for changes not generated yet: .claude/hooks/stop-watcher.sh.');
+  });
+
+  it('--json gives the findings to scripts', () => {
+    const report = JSON.parse(ralphHooks(['doctor', '--json'], { cwd: root }).stdout);
+    expect(report.healthy).toBe(true);
+    expect(report.findings.map((f: { code: string }) => f.code)).toEqual(expect.arrayContaining(['RH01', 'RH02', 'RH04', 'RH05', 'RH06', 'RH08', 'RH09', 'RH10']));
+  });
+});
