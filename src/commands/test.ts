@@ -1,0 +1,118 @@
+/**
+ * `ralph-hooks test [paths...]`: replay recorded hook cases (*.case.json) in parallel, each in
+ * its own temporary workspace, and report for people, TAP or JUnit XML.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CliError } from '../errors.js';
+import { humanLine, humanReport } from '../replay/reporters/human.js';
+import { junitReport } from '../replay/reporters/junit.js';
+import { tapReport } from '../replay/reporters/tap.js';
+import { DEFAULT_CASE_DIR, defaultJobs, runCases, type RunSummary } from '../replay/runner.js';
+
+export const HELP = `Usage: ralph-hooks test [paths...] [options]
+
+Replay recorded hook cases (*.case.json; default folder ${DEFAULT_CASE_DIR}).
+
+Options:
+  --filter TEXT          only cases whose name or path contains TEXT (or matches /regex/)
+  --shard I/N            run the I-th of N slices (CI matrices), e.g. --shard 2/4
+  -u, --update           rewrite failing expectations from the current output (golden files)
+  --reporter NAME[=FILE] human (default), tap or junit; repeatable; =FILE writes to a file
+  -j, --jobs N           hooks run at once (default: two per core, ${defaultJobs()} here)
+  --root DIR             project root that hook paths are relative to (default: cwd)
+  -h, --help             show this help
+
+Exit status: 0 when every case passed, 1 otherwise, 2 on a usage error.`;
+
+type ReporterName = 'human' | 'tap' | 'junit';
+interface Reporter {
+  name: ReporterName;
+  file?: string;
+}
+
+function parseShard(text: string | undefined): { index: number; count: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new CliError(`--shard wants I/N with 1 <= I <= N, got '${text}'`, 2);
+  return { index, count };
+}
+
+function parseReporters(values: string[] | undefined, root: string): Reporter[] {
+  const reporters = (values?.length ? values : ['human']).map((value) => {
+    const [name, file] = value.split('=', 2) as [string, string | undefined];
+    if (name !== 'human' && name !== 'tap' && name !== 'junit') throw new CliError(`unknown reporter '${name}' (human, tap or junit)`, 2);
+    return { name, file: file ? resolve(root, file) : undefined } satisfies Reporter;
+  });
+  if (reporters.filter((r) => !r.file).length > 1) throw new CliError('only one reporter can write to stdout; give the others =FILE', 2);
+  return reporters;
+}
+
+function render(reporter: Reporter, summary: RunSummary, startedAt: Date): string {
+  if (reporter.name === 'tap') return tapReport(summary);
+  if (reporter.name === 'junit') return junitReport(summary, startedAt);
+  return humanReport(summary);
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        filter: { type: 'string' },
+        shard: { type: 'string' },
+        update: { type: 'boolean', short: 'u' },
+        reporter: { type: 'string', multiple: true },
+        jobs: { type: 'string', short: 'j' },
+        root: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n\n${HELP}`, 2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const projectRoot = resolve(values.root ?? process.cwd());
+  const reporters = parseReporters(values.reporter, projectRoot);
+  const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new CliError(`--jobs wants a positive integer, got '${values.jobs}'`, 2);
+  const streamHuman = reporters.some((r) => r.name === 'human' && !r.file);
+  const startedAt = new Date();
+
+  let summary: RunSummary;
+  try {
+    summary = await runCases({
+      projectRoot,
+      paths: positionals,
+      filter: values.filter,
+      shard: parseShard(values.shard),
+      jobs,
+      update: values.update,
+      onResult: streamHuman ? (outcome) => console.log(humanLine(outcome)) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError((error as Error).message, 2);
+  }
+  if (summary.outcomes.length === 0) throw new CliError(`no cases found${values.filter ? ` matching '${values.filter}'` : ''}`, 1);
+
+  for (const reporter of reporters) {
+    const text = render(reporter, summary, startedAt);
+    if (reporter.file) writeFileSync(reporter.file, text.endsWith('\n') ? text : `${text}\n`);
+    else console.log(text);
+  }
+  // With --update, a failure that was rewritten counts as fixed; errors and timeouts still fail.
+  const unresolved = summary.outcomes.filter(
+    (o) => o.status === 'error' || (o.status === 'fail' && !(values.update && o.steps.every((s) => !s.failures.length || s.updated))),
+  );
+  return unresolved.length === 0 ? 0 : 1;
+}

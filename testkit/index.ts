@@ -1,0 +1,12 @@
+/**
+ * ralph-hooks/testkit: build hook inputs, workspaces and transcripts, run hooks, assert on
+ * their output, and replay a Stop loop. Vitest matchers live in `ralph-hooks/testkit/vitest`;
+ * the bats library in `ralph-hooks/testkit/bats/load.bash`.
+ */
+export * from './inputs.js';
+export * from './workspace.js';
+export * from './transcript.js';
+export * from './run-hook.js';
+export * from './assertions.js';
+export * from './loop-replay.js';
+export { formatFailure, formatPairs, type KeyValue } from './format.js';
