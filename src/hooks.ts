@@ -23,6 +23,8 @@ export interface HookCommand {
   timeout?: number;
   /** The generated script the command runs, relative to the project root. */
   script: string;
+  /** forgeflare PreToolUse phase (guard or observe); Claude Code ignores it. */
+  phase?: 'guard' | 'observe';
 }
 
 export interface RenderedHooks {
@@ -32,33 +34,38 @@ export interface RenderedHooks {
 
 export function renderHooks(config: RalphHooksConfig): RenderedHooks {
   const target = TARGETS[config.target];
+  const presetTarget = { id: config.target, contract: target.contract };
   const files: GeneratedFile[] = [];
   const commands: HookCommand[] = [];
   for (const entry of config.hooks) {
     const preset = presetOf(entry);
-    for (const file of preset.files(entry)) {
-      const path = file.fromRoot ? file.path : posix.join(target.hooksDir, file.path);
+    for (const file of preset.files(entry, presetTarget)) {
+      const path = file.fromRoot ? file.path : posix.join(file.inCommandsDir ? target.commandsDir : target.hooksDir, file.path);
       const context = {
         version: packageVersion(),
         preset: preset.id,
         kind: preset.kind,
         name: entry.name,
         target: config.target,
+        contract: target.contract,
+        hooksDir: target.hooksDir,
+        commandRoot: target.commandRoot,
         file: posix.basename(path),
         options: entry.options,
-        ...preset.context?.(entry),
+        ...preset.context?.(entry, presetTarget),
       };
       files.push({ path, content: renderTemplate(file.template, context), executable: file.executable });
     }
-    for (const registration of preset.registrations(entry)) {
+    for (const registration of preset.registrations(entry, presetTarget)) {
       const script = posix.join(target.hooksDir, registration.script);
       commands.push({
         event: registration.event,
         matcher: registration.matcher,
         // `bash` in front: a lost executable bit (a zip download, a Windows checkout) must not disable a hook.
-        command: `bash ${target.commandRoot}${script}`,
+        command: `${registration.interpreter ?? 'bash'} ${target.commandRoot}${script}`,
         timeout: registration.timeout,
         script,
+        ...(registration.phase ? { phase: registration.phase } : {}),
       });
     }
   }

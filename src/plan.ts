@@ -6,11 +6,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { renderHooks } from './hooks.js';
+import { renderHooks, type HookCommand } from './hooks.js';
 import { formatJson, parseJsonText } from './json-text.js';
 import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
 import { packageVersion } from './package-info.js';
 import { mergeHookSettings } from './registration/claude-settings.js';
+import { mergeForgeflareHooks } from './registration/forgeflare-toml.js';
 import { isDeepStrictEqual } from 'node:util';
 
 /**
@@ -61,7 +62,7 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
 
   const target = TARGETS[config.target];
   const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
-  changes.push(planRegistration(root, target.registrationFile, commands, ownedScripts));
+  changes.push(REGISTRARS[target.registration](root, target.registrationFile, commands, ownedScripts));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
   return { root, changes, previousManifest };
 }
@@ -104,7 +105,21 @@ function classifyMerged(root: string, path: string, content: string): FileChange
   return { path, status, content, current, executable: false, tracked: false };
 }
 
-function planRegistration(root: string, path: string, commands: Parameters<typeof mergeHookSettings>[1], ownedScripts: string[]): FileChange {
+type Registrar = (root: string, path: string, commands: HookCommand[], ownedScripts: string[]) => FileChange;
+
+/** How each target's registration file is merged (TARGETS[…].registration). */
+const REGISTRARS: Record<(typeof TARGETS)[keyof typeof TARGETS]['registration'], Registrar> = {
+  'claude-settings': planRegistration,
+  'forgeflare-toml': planTomlRegistration,
+};
+
+/** .forgeflare/hooks.toml: merged as text, so the user's entries keep their comments and layout. */
+function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
+  const current = readIfExists(join(root, path));
+  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path));
+}
+
+function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
   const current = readIfExists(join(root, path));
   const parsed = current === undefined ? undefined : parseJsonText(current, path);
   const merged = mergeHookSettings(parsed, commands, ownedScripts, path);

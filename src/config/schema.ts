@@ -15,12 +15,28 @@ export const TARGETS = {
     hooksDir: '.claude/hooks',
     registrationFile: '.claude/settings.json',
     commandRoot: '"$CLAUDE_PROJECT_DIR"/',
+    commandsDir: '.claude/commands',
+    contract: 'claude-code',
+    registration: 'claude-settings',
   },
   'claude-plugin': {
     summary: 'A Claude Code plugin: scripts in hooks/scripts/, registered in hooks/hooks.json',
     hooksDir: 'hooks/scripts',
     registrationFile: 'hooks/hooks.json',
     commandRoot: '"${CLAUDE_PLUGIN_ROOT}"/',
+    commandsDir: 'commands',
+    contract: 'claude-code',
+    registration: 'claude-settings',
+  },
+  forgeflare: {
+    summary: 'forgeflare (seed 002): scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
+    hooksDir: '.forgeflare/hooks',
+    registrationFile: '.forgeflare/hooks.toml',
+    // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
+    commandRoot: '',
+    commandsDir: '.forgeflare/commands',
+    contract: 'forgeflare',
+    registration: 'forgeflare-toml',
   },
 } as const;
 
@@ -46,12 +62,36 @@ export const hookEntrySchemaUnion = z.discriminatedUnion('preset', hookEntries a
   ...(typeof hookEntries)[number][],
 ]);
 
+/**
+ * What `generate` adds beside the hooks. Every switch defaults to false, so a config written
+ * before `extras` existed generates exactly what it did; `init` writes all of them on.
+ */
+export const EXTRAS = {
+  vitest: 'a vitest file per hook (test/hooks/<name>.test.ts) that replays its cases and checks its fail-open/fail-closed contract through ralph-hooks/testkit',
+  bats: 'a bats file per hook (test/hooks/<name>.bats) that uses the ralph-hooks bats library',
+  cases: "the preset's starter corpus of recorded cases (test/hook-cases/<name>/), replayed by `ralph-hooks test`",
+  workflow: 'a GitHub Actions workflow (.github/workflows/ralph-hooks.yml) that installs dependencies and runs the hook tests with a JUnit report',
+  packageJson: 'package.json: the test:hooks script (and test when there is none), ralph-hooks, vitest and bats as devDependencies; merged, never overwritten',
+} as const;
+
+export type ExtraId = keyof typeof EXTRAS;
+export const EXTRA_IDS = Object.keys(EXTRAS) as ExtraId[];
+
+const extrasSchema = z.strictObject(
+  Object.fromEntries(EXTRA_IDS.map((id) => [id, z.boolean().default(false).describe(`Generate ${EXTRAS[id]}.`)])) as {
+    [K in ExtraId]: z.ZodDefault<z.ZodBoolean>;
+  },
+).prefault({}).describe(
+  'Files generated beside the hooks, each on or off. Absent switches are off, so an existing config keeps generating what it did; `ralph-hooks init` turns on the ones you choose (all of them with --yes).',
+);
+
 export const configSchema = z.strictObject({
   $schema: z.string().optional().describe('Path or URL of this JSON Schema, for editors.'),
   target: z.enum(Object.keys(TARGETS) as [TargetId, ...TargetId[]]).default('claude-project')
     .describe(Object.entries(TARGETS).map(([id, t]) => `'${id}': ${t.summary}`).join('; ')),
   hooks: z.array(hookEntrySchemaUnion).default([])
     .describe('The hooks to generate, each a preset with its options.'),
+  extras: extrasSchema,
 }).superRefine((config, ctx) => {
   const seen = new Map<string, number>();
   config.hooks.forEach((hook, index) => {

@@ -1,8 +1,12 @@
 /** The preset registry: one line per preset. */
+import { loop } from './loop.js';
+import { passive } from './passive.js';
+import { speckit } from './speckit.js';
 import { specum } from './specum.js';
+import { guard } from './guard.js';
 import type { Preset } from './types.js';
 
-export const PRESETS = [specum] as const satisfies readonly Preset<any>[];
+export const PRESETS = [specum, speckit, passive, loop, guard] as const satisfies readonly Preset<any>[];
 
 export type PresetId = (typeof PRESETS)[number]['id'];
 

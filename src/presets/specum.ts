@@ -48,8 +48,30 @@ export const specum: Preset<SpecumOptions> = {
   options: specumOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
-  context: (entry) => ({ completionPattern: completionPattern(entry.options.completionSignal, entry.options.completionMatch) }),
+  context: (entry) => ({
+    ...specTemplateWording({ noun: 'spec', family: 'ralph-specum' }),
+    completionPattern: completionPattern(entry.options.completionSignal, entry.options.completionMatch),
+  }),
 };
+
+/**
+ * What templates/specum/stop-watcher.sh.hbs varies on, besides the options: the speckit
+ * and passive presets render the same template with other values (variants are edits).
+ */
+export interface SpecTemplateWording {
+  /** 'spec' or 'feature': "Continue spec: …", "Session stopped during feature: …". */
+  noun: string;
+  /** Named in the script's header comment. */
+  family: string;
+  /** Never print to stdout: log, warn and clean up only (seed 003). */
+  passive?: boolean;
+  /** The current-spec marker is a path from the project root, not a file in the specs folder. */
+  markerFromRoot?: boolean;
+}
+
+export function specTemplateWording(wording: SpecTemplateWording): Required<SpecTemplateWording> {
+  return { passive: false, markerFromRoot: false, ...wording };
+}
 
 /**
  * The grep -E pattern for the completion signal. Transcripts are JSONL, so a line of

@@ -4,7 +4,16 @@ import type { z } from 'zod';
 export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';
 
 /** Claude Code events we register under (forgeflare maps them onto its own three). */
-export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'SessionStart';
+export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'SessionStart' | 'SessionEnd';
+
+/** Which hook contract the generated scripts speak: Claude Code's or forgeflare's (seed 002, R3). */
+export type HookContract = 'claude-code' | 'forgeflare';
+
+/** The target a preset renders for, so registrations and templates can follow its contract. */
+export interface PresetTarget {
+  id: string;
+  contract: HookContract;
+}
 
 export interface Registration {
   event: HookEvent;
@@ -14,6 +23,10 @@ export interface Registration {
   script: string;
   /** Seconds, as Claude Code's settings want them. */
   timeout?: number;
+  /** Program that runs the script in the registered command; default `bash`. */
+  interpreter?: 'bash' | 'node';
+  /** forgeflare PreToolUse phase: 'guard' (default, can block) or 'observe' (audit, fail-open). */
+  phase?: 'guard' | 'observe';
 }
 
 /** One artifact a preset renders: a template under templates/ and where it lands. */
@@ -24,6 +37,8 @@ export interface PresetFile {
   executable: boolean;
   /** Path is relative to the project root instead of the hooks folder (command files, for instance). */
   fromRoot?: boolean;
+  /** Path is relative to the target's slash-command folder (TARGETS[target].commandsDir). */
+  inCommandsDir?: boolean;
 }
 
 /** A hook entry of ralph-hooks.config.json after validation and defaults. */
@@ -44,8 +59,8 @@ export interface Preset<Options = Record<string, unknown>> {
   kind: HookKind;
   summary: string;
   options: z.ZodType<Options>;
-  files(entry: HookEntryBase<Options>): PresetFile[];
-  registrations(entry: HookEntryBase<Options>): Registration[];
+  files(entry: HookEntryBase<Options>, target?: PresetTarget): PresetFile[];
+  registrations(entry: HookEntryBase<Options>, target?: PresetTarget): Registration[];
   /** Values computed from the options for the templates (regexes, for instance). */
-  context?(entry: HookEntryBase<Options>): Record<string, unknown>;
+  context?(entry: HookEntryBase<Options>, target?: PresetTarget): Record<string, unknown>;
 }

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { HookEntryBase, Preset, PresetFile } from './types.js';
+
+/**
+ * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
+ * compatible with its state file, with the /ralph-loop and /cancel-ralph commands and
+ * their setup script, and with the plugin's known bugs fixed. One preset, two runtimes:
+ * `bash` (the plugin's state file, one jq run per stop) and `node` (seed 004: a
+ * dependency-free ESM script with JSON state).
+ */
+export const loopOptions = z.strictObject({
+  runtime: z.enum(['bash', 'node']).default('bash')
+    .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
+  stateFile: z.string().min(1).optional()
+    .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node).'),
+  maxIterations: z.int().min(0).max(1_000_000).default(20)
+    .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
+  transcriptTailBytes: z.int().min(1024).default(262144)
+    .describe('How much of the end of the transcript is read when the Stop input has no last_assistant_message.'),
+  guidanceHeading: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('Guidance')
+    .describe('Node runtime: heading under which the state\'s optional "guidance" is appended to the re-fed prompt.'),
+  commands: z.boolean().default(true)
+    .describe('Generate the /ralph-loop and /cancel-ralph slash commands (turn off when the official plugin provides them).'),
+  loopCommand: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('ralph-loop')
+    .describe('Name of the start command (file <commands folder>/<name>.md).'),
+  cancelCommand: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('cancel-ralph')
+    .describe('Name of the cancel command.'),
+  logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-loop')
+    .describe('Prefix of every stderr line: [ralph-loop] …'),
+});
+
+export type LoopOptions = z.infer<typeof loopOptions>;
+type LoopEntry = HookEntryBase<LoopOptions>;
+
+function extension(entry: LoopEntry): string {
+  return entry.options.runtime === 'node' ? 'mjs' : 'sh';
+}
+
+export function loopStateFile(options: LoopOptions): string {
+  return options.stateFile ?? (options.runtime === 'node' ? '.claude/ralph-loop.local.json' : '.claude/ralph-loop.local.md');
+}
+
+const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
+const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
+
+export const loop: Preset<LoopOptions> = {
+  id: 'loop',
+  kind: 'stop-watcher',
+  summary: 'prompt-driven Ralph loop (/ralph-loop, /cancel-ralph): the official loop plugin with its bugs fixed; bash or Node',
+  options: loopOptions,
+  files: (entry) => {
+    const ext = extension(entry);
+    const files: PresetFile[] = [
+      { template: `loop/stop-watcher.${ext}.hbs`, path: hookFile(entry), executable: true },
+      { template: `loop/setup.${ext}.hbs`, path: setupFile(entry), executable: true },
+    ];
+    if (entry.options.commands) {
+      files.push(
+        { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true },
+        { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true },
+      );
+    }
+    return files;
+  },
+  registrations: (entry) => [
+    { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
+  ],
+  context: (entry) => ({
+    stateFile: loopStateFile(entry.options),
+    loopCommand: `/${entry.options.loopCommand}`,
+    cancelCommand: `/${entry.options.cancelCommand}`,
+    stopHookFile: hookFile(entry),
+    setupFile: setupFile(entry),
+    setupInterpreter: entry.options.runtime,
+  }),
+};

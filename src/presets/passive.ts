@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { completionPattern, specTemplateWording, specumOptions } from './specum.js';
+import type { Preset } from './types.js';
+
+/**
+ * The passive observer (seed 003): runs beside a loop plugin that owns the loop (the
+ * official ralph-loop, or this package's `loop` preset). It never writes to stdout; it
+ * logs the spec, task progress and iteration on stderr, warns about a corrupt state file
+ * or a reached iteration limit, notices the completion signal as a backup, and cleans
+ * orphaned .progress-task-*.md files. Same template as specum, rendered passive.
+ */
+export const passiveOptions = specumOptions.omit({ onMaxIterations: true, displayName: true });
+
+export type PassiveOptions = z.infer<typeof passiveOptions>;
+
+export const passive: Preset<PassiveOptions> = {
+  id: 'passive',
+  kind: 'stop-watcher',
+  summary: 'passive observer beside a loop plugin: logs spec progress to stderr, cleans orphans, never prints to stdout',
+  options: passiveOptions,
+  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  context: (entry) => ({
+    ...specTemplateWording({ noun: 'spec', family: 'ralph-specum', passive: true }),
+    completionPattern: completionPattern(entry.options.completionSignal, entry.options.completionMatch),
+  }),
+};

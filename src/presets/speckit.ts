@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { completionPattern, specTemplateWording, specumOptions } from './specum.js';
+import type { Preset } from './types.js';
+
+/**
+ * ralph-speckit's stop-watcher (seed 001): the specum controller with speckit's fixed
+ * `.specify/` layout, "feature" wording and its own error table (a reached iteration
+ * limit is logged and lets Claude stop instead of blocking). It renders the specum
+ * template; only paths, names, wording and defaults differ.
+ */
+export const speckitOptions = z.strictObject({
+  stateFile: z.string().min(1).default('.speckit-state.json')
+    .describe('Name of the state file inside the current feature folder.'),
+  featuresDir: z.string().min(1).default('./.specify/specs')
+    .describe('Folder holding one folder per feature (fixed: speckit has no specs_dirs setting).'),
+  currentFeatureFile: z.string().min(1).default('.specify/.current-feature')
+    .describe('Marker file naming the active feature, relative to the project root.'),
+  settingsFile: z.string().min(1).default('.claude/ralph-speckit.local.md')
+    .describe('Settings file whose frontmatter `enabled: false` turns the hook off.'),
+  completionSignal: specumOptions.shape.completionSignal,
+  completionMatch: specumOptions.shape.completionMatch,
+  transcriptTailBytes: specumOptions.shape.transcriptTailBytes,
+  maxGlobalIterations: specumOptions.shape.maxGlobalIterations,
+  onMaxIterations: z.enum(['block', 'allow']).default('allow')
+    .describe("'allow' (seed 001): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
+  stateSettleMs: specumOptions.shape.stateSettleMs,
+  orphanMinutes: specumOptions.shape.orphanMinutes,
+  logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-speckit')
+    .describe('Prefix of every stderr line: [ralph-speckit] …'),
+  displayName: z.string().min(1).default('Ralph-speckit')
+    .describe('Name at the start of systemMessage texts.'),
+  commands: z.strictObject({
+    implement: z.string().min(1).default('/speckit:implement'),
+    cancel: z.string().min(1).default('/speckit:cancel'),
+  }).prefault({}).describe('Slash commands named in the recovery text.'),
+});
+
+export type SpeckitOptions = z.infer<typeof speckitOptions>;
+
+export const speckit: Preset<SpeckitOptions> = {
+  id: 'speckit',
+  kind: 'stop-watcher',
+  summary: 'ralph-speckit JSON stop-watcher: continues a .specify feature task by task until ALL_TASKS_COMPLETE',
+  options: speckitOptions,
+  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  context: (entry) => {
+    const { featuresDir, currentFeatureFile, ...rest } = entry.options;
+    return {
+      ...specTemplateWording({ noun: 'feature', family: 'ralph-speckit', markerFromRoot: true }),
+      // The template speaks specum's option names.
+      options: { ...rest, specsDirs: [featuresDir], currentSpecFile: currentFeatureFile },
+      completionPattern: completionPattern(rest.completionSignal, rest.completionMatch),
+    };
+  },
+};

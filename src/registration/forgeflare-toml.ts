@@ -1,0 +1,210 @@
+/**
+ * Registering hooks in forgeflare's `.forgeflare/hooks.toml` (seed 002, R2).
+ *
+ * The file belongs to the user. It is merged as text, block by block: every `[[hooks]]`
+ * entry the user wrote (with its comments and layout) stays byte for byte where it is;
+ * ours are recognised by the script their command runs, rewritten in place, and new ones
+ * are appended, so declaration order — which forgeflare runs guards in — is kept and a
+ * second run changes nothing.
+ *
+ * Only the subset of TOML forgeflare's HookConfig reads is understood: `[[hooks]]`
+ * array-of-tables entries of `key = value` lines with strings, integers and booleans.
+ * Anything else (other tables, comments) is carried along untouched.
+ */
+import type { HookCommand } from '../hooks.js';
+import { CliError } from '../errors.js';
+
+export type TomlValue = string | number | boolean;
+
+/** One `[[hooks]]` entry as forgeflare reads it. */
+export interface ForgeflareHookConfig {
+  event: string;
+  command: string;
+  match_tool?: string;
+  phase?: string;
+  timeout_ms?: number;
+  [key: string]: TomlValue | undefined;
+}
+
+interface Block {
+  /** `[[hooks]]`, another table header, or undefined for the preamble. */
+  header?: string;
+  /** The block's text, header line included, each line with its newline. */
+  text: string;
+  values: Record<string, TomlValue>;
+}
+
+export class TomlError extends Error {
+  constructor(message: string, readonly line: number) {
+    super(`line ${line}: ${message}`);
+    this.name = 'TomlError';
+  }
+}
+
+const FORGEFLARE_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'Stop']);
+const TOOL_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** Split a TOML text into its preamble and table blocks, parsing `key = value` lines. */
+function splitBlocks(text: string): Block[] {
+  const blocks: Block[] = [{ text: '', values: {} }];
+  const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  lines.forEach((raw, index) => {
+    const line = raw.replace(/\r?\n$/, '').trim();
+    const lineNo = index + 1;
+    if (/^\[\[?[^\]]*\]\]?\s*(#.*)?$/.test(line)) {
+      blocks.push({ header: line.replace(/\s*#.*$/, ''), text: raw, values: {} });
+      return;
+    }
+    const block = blocks[blocks.length - 1]!;
+    block.text += raw;
+    if (line === '' || line.startsWith('#')) return;
+    const match = /^([A-Za-z0-9_-]+|"[^"]*")\s*=\s*(.*)$/.exec(line);
+    if (!match) throw new TomlError(`cannot read "${line}" (ralph-hooks understands key = value lines in [[hooks]] tables)`, lineNo);
+    const key = match[1]!.replace(/^"|"$/g, '');
+    if (key in block.values) throw new TomlError(`duplicate key "${key}"`, lineNo);
+    block.values[key] = parseValue(match[2]!, lineNo);
+  });
+  if (!text.endsWith('\n') && blocks.length > 0) {
+    const last = blocks[blocks.length - 1]!;
+    if (last.text !== '') last.text += '\n';
+  }
+  return blocks;
+}
+
+function parseValue(source: string, line: number): TomlValue {
+  const text = source.trim();
+  let match: RegExpExecArray | null;
+  if ((match = /^"((?:[^"\\]|\\.)*)"\s*(#.*)?$/.exec(text))) return unescapeBasic(match[1]!, line);
+  if ((match = /^'([^']*)'\s*(#.*)?$/.exec(text))) return match[1]!;
+  if ((match = /^([+-]?(?:0|[1-9](?:_?\d)*))\s*(#.*)?$/.exec(text))) return Number(match[1]!.replace(/_/g, ''));
+  if ((match = /^(true|false)\s*(#.*)?$/.exec(text))) return match[1] === 'true';
+  throw new TomlError(`unsupported value ${text} (strings, integers and booleans only)`, line);
+}
+
+function unescapeBasic(body: string, line: number): string {
+  return body.replace(/\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)/g, (_, esc: string) => {
+    switch (esc[0]) {
+      case 'n': return '\n';
+      case 't': return '\t';
+      case 'r': return '\r';
+      case 'b': return '\b';
+      case 'f': return '\f';
+      case '"': return '"';
+      case '\\': return '\\';
+      case 'u':
+      case 'U': return String.fromCodePoint(parseInt(esc.slice(1), 16));
+      default: throw new TomlError(`unknown escape \\${esc}`, line);
+    }
+  });
+}
+
+/** A TOML basic string for any text. */
+export function tomlString(value: string): string {
+  const escaped = value.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `"${escaped}"`;
+}
+
+/**
+ * Parse a hooks.toml the way forgeflare's HookRunner::load does: the `[[hooks]]` entries
+ * in declaration order. Throws TomlError on text outside the supported subset, and on an
+ * entry without `event` or `command` (serde would reject it).
+ */
+export function parseHooksToml(text: string): ForgeflareHookConfig[] {
+  const hooks: ForgeflareHookConfig[] = [];
+  for (const block of splitBlocks(text)) {
+    if (block.header !== '[[hooks]]') continue;
+    const { event, command } = block.values;
+    if (typeof event !== 'string' || typeof command !== 'string') {
+      throw new TomlError('a [[hooks]] entry needs string "event" and "command"', 0);
+    }
+    hooks.push({ ...block.values } as ForgeflareHookConfig);
+  }
+  return hooks;
+}
+
+/** The forgeflare entries one of our commands becomes: one per tool, since match_tool is exact. */
+export function forgeflareEntries(command: HookCommand): ForgeflareHookConfig[] {
+  if (!FORGEFLARE_EVENTS.has(command.event)) {
+    throw new CliError(`forgeflare has no ${command.event} event, so ${command.script} cannot be registered in .forgeflare/hooks.toml; use a Claude Code target for it.`);
+  }
+  const matcher = command.matcher ?? '';
+  const tools = matcher === '' || matcher === '*' ? [undefined] : matcher.split('|');
+  for (const tool of tools) {
+    if (tool !== undefined && !TOOL_NAME.test(tool)) {
+      throw new CliError(`forgeflare matches tools by exact name; "${matcher}" (${command.script}) is not a list of tool names.`);
+    }
+  }
+  const defaultMs = command.event === 'Stop' ? 3000 : 5000;
+  return tools.map((tool) => {
+    const entry: ForgeflareHookConfig = { event: command.event, command: command.command };
+    if (command.event === 'PreToolUse') entry.phase = command.phase ?? 'guard';
+    if (tool !== undefined) entry.match_tool = tool;
+    entry.timeout_ms = command.timeout !== undefined ? command.timeout * 1000 : defaultMs;
+    return entry;
+  });
+}
+
+const KEY_ORDER = ['event', 'phase', 'match_tool', 'command', 'timeout_ms'];
+
+/** Our entry as TOML text; keys the user added to it by hand are kept after ours. */
+function renderEntry(entry: ForgeflareHookConfig, previous: Record<string, TomlValue> = {}): string {
+  const values: Record<string, TomlValue | undefined> = { ...entry };
+  for (const [key, value] of Object.entries(previous)) if (!KEY_ORDER.includes(key) && !(key in values)) values[key] = value;
+  const keys = [...KEY_ORDER.filter((k) => values[k] !== undefined), ...Object.keys(values).filter((k) => !KEY_ORDER.includes(k) && values[k] !== undefined)];
+  const lines = keys.map((key) => {
+    const value = values[key]!;
+    return `${key} = ${typeof value === 'string' ? tomlString(value) : String(value)}`;
+  });
+  return `[[hooks]]\n${lines.join('\n')}\n`;
+}
+
+const PREAMBLE = `# forgeflare hooks (seed 002): run in declaration order; guards first block wins.
+# Entries whose command runs a script under .forgeflare/hooks/ are managed by ralph-hooks
+# (\`npx ralph-hooks generate\`); add your own [[hooks]] entries anywhere, they are kept.
+`;
+
+function ownedScriptOf(command: unknown, owned: string[]): string | undefined {
+  if (typeof command !== 'string') return undefined;
+  return owned.find((script) => command.includes(`/${script}`) || command.includes(` ${script}`) || command === script);
+}
+
+/**
+ * Merge our commands into the text of hooks.toml (undefined: the file does not exist).
+ * `ownedScripts` lists every script we have ever generated, so entries of hooks removed
+ * from the config go too. Returns the new text.
+ */
+export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string): string {
+  let blocks: Block[];
+  try {
+    blocks = splitBlocks(current ?? PREAMBLE);
+  } catch (error) {
+    if (error instanceof TomlError) throw new CliError(`${file}: ${error.message}; ralph-hooks left the file untouched.`);
+    throw error;
+  }
+  const owned = [...new Set([...ownedScripts, ...commands.map((c) => c.script)])];
+  const pending = commands.flatMap((command) => forgeflareEntries(command).map((entry) => ({ script: command.script, entry })));
+
+  const out: string[] = [];
+  for (const block of blocks) {
+    const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned) : undefined;
+    if (script === undefined) {
+      out.push(block.text);
+      continue;
+    }
+    // Ours: take the next pending entry for the same script and event (declaration order).
+    const index = pending.findIndex((p) => p.script === script && p.entry.event === block.values.event
+      && (p.entry.match_tool ?? '') === (block.values.match_tool ?? ''));
+    const fallback = index === -1 ? pending.findIndex((p) => p.script === script && p.entry.event === block.values.event) : index;
+    if (fallback === -1) continue; // no longer generated
+    const { entry } = pending.splice(fallback, 1)[0]!;
+    const trailing = /\n(\s*\n)+$/.exec(block.text)?.[0].slice(1) ?? '';
+    out.push(renderEntry(entry, block.values) + trailing);
+  }
+  let text = out.join('');
+  for (const { entry } of pending) {
+    if (text !== '' && !text.endsWith('\n\n')) text += text.endsWith('\n') ? '\n' : '\n\n';
+    text += renderEntry(entry);
+  }
+  return text;
+}

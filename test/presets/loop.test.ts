@@ -1,0 +1,456 @@
+/**
+ * The loop preset (prompt-driven Ralph loop), both runtimes: the decision tree, one test per
+ * bug of the official ralph-loop plugin that it fixes (claude-code-hooks.md §2.3-2.4), the
+ * setup script and commands, and loop-replay scenarios.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  assertJsonBlock,
+  assertLoopEnd,
+  assertSilent,
+  assertSystemMessageContains,
+  createWorkspace,
+  replayStopLoop,
+  runHook,
+  stopInput,
+  type Workspace,
+} from '../../testkit/index.js';
+import { generateLoop, readLoopState, runSetup, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
+
+const workspaces: Workspace[] = [];
+function workspace(): Workspace {
+  const ws = createWorkspace({ bare: true });
+  workspaces.push(ws);
+  return ws;
+}
+afterEach(() => {
+  for (const ws of workspaces.splice(0)) ws.remove();
+});
+
+const loops = Object.fromEntries(RUNTIMES.map((runtime) => [runtime, generateLoop(runtime)])) as Record<string, LoopHook>;
+
+function stop(loop: LoopHook, ws: Workspace, overrides: Record<string, unknown> = {}, env: Record<string, string | undefined> = {}) {
+  return runHook(loop.hook, stopInput({ cwd: ws.dir, transcript_path: ws.transcriptPath, session_id: 'session-a', ...overrides }), { cwd: ws.dir, env });
+}
+
+describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
+  const loop = loops[runtime]!;
+
+  describe('decision tree', () => {
+    it('no state file: silent', async () => {
+      const ws = workspace();
+      assertSilent(await stop(loop, ws));
+    });
+
+    it('active: false: silent, the state file is left alone', async () => {
+      const ws = workspace();
+      const file = writeLoopState(ws, loop, { active: false });
+      const before = readFileSync(file, 'utf8');
+      assertSilent(await stop(loop, ws));
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    });
+
+    it('an active loop blocks with the prompt and counts the iteration', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { iteration: 2, maxIterations: 5 });
+      const result = await stop(loop, ws, { last_assistant_message: 'Still working.' });
+      assertJsonBlock(result);
+      expect(result.json).toEqual({
+        decision: 'block',
+        reason: 'Build the thing',
+        systemMessage: '🔄 Ralph iteration 3/5 | To stop: output <promise>DONE</promise> (ONLY when the statement is TRUE - do not lie to exit!)',
+      });
+      expect(result.stderr).toBe('');
+      expect(readLoopState(ws, loop)?.iteration).toBe(3);
+    });
+
+    it('without a promise the systemMessage says the loop runs until max iterations', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { promise: null });
+      const result = await stop(loop, ws);
+      assertSystemMessageContains(result, 'No completion promise set - the loop runs until max iterations');
+    });
+
+    it('max 0 (asked for) is unlimited and says how to cancel', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { promise: null, maxIterations: 0, iteration: 500 });
+      const result = await stop(loop, ws);
+      assertJsonBlock(result);
+      assertSystemMessageContains(result, 'runs until /cancel-ralph');
+    });
+
+    it('a corrupt iteration ends the loop, removes the state and tells the user', async () => {
+      const ws = workspace();
+      const file = writeLoopState(ws, loop, { iteration: 'abc' });
+      const result = await stop(loop, ws);
+      expect(result.exitCode).toBe(0);
+      expect(result.json?.decision).toBeUndefined();
+      assertSystemMessageContains(result, /corrupted \(iteration: .*abc.* is not a number\)/);
+      expect(ws.exists(loop.stateFile)).toBe(false);
+      expect(file).toContain('.claude');
+    });
+
+    it('an empty prompt ends the loop with a message', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { prompt: '' });
+      const result = await stop(loop, ws);
+      assertSystemMessageContains(result, 'has no prompt');
+      expect(ws.exists(loop.stateFile)).toBe(false);
+    });
+
+    it('input that is not JSON fails open: exit 0, nothing on stdout, one stderr line', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      const result = await runHook(loop.hook, '{not json', { cwd: ws.dir });
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain('[ralph-loop]');
+    });
+
+    it('empty input fails open', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      const result = await runHook(loop.hook, '', { cwd: ws.dir });
+      assertSilent(result, { allowStderr: true });
+      expect(result.stderr).toMatch(/empty hook input|hook input is empty/);
+    });
+
+    it('finds the state through the input cwd when CLAUDE_PROJECT_DIR is unset', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      const result = await stop(loop, ws, {}, { CLAUDE_PROJECT_DIR: undefined });
+      assertJsonBlock(result);
+    });
+
+    it('stop_hook_active does not end the loop (the loop continues from its own blocks); the limit does', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { iteration: 4, maxIterations: 5 });
+      assertJsonBlock(await stop(loop, ws, { stop_hook_active: true }));
+      const last = await stop(loop, ws, { stop_hook_active: true });
+      assertSystemMessageContains(last, 'max iterations (5)');
+    });
+  });
+
+  describe('fixed bugs of the official plugin (each fails on its behaviour)', () => {
+    it('reads last_assistant_message first: a promise there ends the loop even when the transcript lags (claude-code#81825)', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      // The transcript holds no assistant line yet: the official hook deleted the state here.
+      ws.transcript().user('Build the thing').write();
+      const result = await stop(loop, ws, { last_assistant_message: 'All done.\n<promise>DONE</promise>' });
+      assertSystemMessageContains(result, '✅ Ralph loop finished: detected <promise>DONE</promise>');
+      expect(ws.exists(loop.stateFile)).toBe(false);
+    });
+
+    it('a transcript with no assistant line yet is not an error: the loop continues', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      ws.transcript().user('Build the thing').write();
+      const result = await stop(loop, ws, { last_assistant_message: undefined });
+      assertJsonBlock(result);
+      expect(readLoopState(ws, loop)?.iteration).toBe(2);
+    });
+
+    it('falls back to the transcript, joining the text blocks of the last message across lines', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      ws.transcript()
+        .assistant('An older message <promise>DONE</promise>')
+        .assistant(
+          [
+            { type: 'text', text: 'Tests pass. Finishing with' },
+            { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'npm test' } },
+            { type: 'text', text: '<promise>\n  DONE\n</promise>' },
+          ],
+          { messageId: 'msg_last' },
+        )
+        .write();
+      const result = await stop(loop, ws, { last_assistant_message: undefined });
+      assertSystemMessageContains(result, 'detected <promise>DONE</promise>');
+    });
+
+    it('skips sidechain (subagent) lines in the transcript', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      ws.transcript().assistant('Delegating the last step.').sidechain('<promise>DONE</promise>').write();
+      const result = await stop(loop, ws, { last_assistant_message: undefined });
+      assertJsonBlock(result);
+    });
+
+    it('a turn that ends in a tool call is not an error: the loop continues (claude-code#23178)', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      ws.transcript().assistant('Running the tests.').toolUse('Bash', { command: 'npm test' }).write();
+      const result = await stop(loop, ws, { last_assistant_message: undefined });
+      assertJsonBlock(result);
+      expect(result.stderr).toBe('');
+      expect(readLoopState(ws, loop)?.iteration).toBe(2);
+    });
+
+    it('text equal to the promise without tags does not end the loop (claude-code#81827)', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      const result = await stop(loop, ws, { last_assistant_message: 'DONE' });
+      assertJsonBlock(result);
+      expect(ws.exists(loop.stateFile)).toBe(true);
+    });
+
+    it('a tag with another text does not end the loop', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop);
+      assertJsonBlock(await stop(loop, ws, { last_assistant_message: '<promise>NOT DONE</promise>' }));
+    });
+
+    it('the first Stop input claims a loop whose state has no session_id (plugins-official#370)', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { session: '' });
+      assertJsonBlock(await stop(loop, ws, { session_id: 'session-a' }));
+      expect(readLoopState(ws, loop)?.session).toBe('session-a');
+    });
+
+    it('other sessions pass through and leave the claimed loop alone', async () => {
+      const ws = workspace();
+      const file = writeLoopState(ws, loop, { session: 'session-a', iteration: 5, maxIterations: 5 });
+      const before = readFileSync(file, 'utf8');
+      assertSilent(await stop(loop, ws, { session_id: 'session-b', last_assistant_message: '<promise>DONE</promise>' }));
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    });
+
+    it('the reason a loop ended reaches the user in systemMessage, not only stderr', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { iteration: 5, maxIterations: 5 });
+      const result = await stop(loop, ws);
+      expect(result.json).toEqual({ systemMessage: '🛑 Ralph loop stopped: max iterations (5) reached. Start again with /ralph-loop.' });
+      expect(ws.exists(loop.stateFile)).toBe(false);
+    });
+
+    it('the re-fed prompt has no leading blank line', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { prompt: '\n\nLine one\n\nLine two' });
+      const result = await stop(loop, ws);
+      expect(result.json?.reason).toBe('Line one\n\nLine two');
+    });
+
+    it('state updates are atomic: a new file renamed over the old one, no temporary left behind', async () => {
+      const ws = workspace();
+      const file = writeLoopState(ws, loop);
+      const inode = statSync(file).ino;
+      assertJsonBlock(await stop(loop, ws));
+      expect(statSync(file).ino).not.toBe(inode);
+      expect(readdirSync(ws.path('.claude'))).toEqual([loop.stateFile.split('/').pop()]);
+    });
+
+    it('--max-iterations=5 and --max-iterations 5 both work (claude-code#18646)', () => {
+      for (const args of [['--max-iterations=5'], ['--max-iterations', '5']]) {
+        const ws = workspace();
+        const result = runSetup(loop, ws, ['Build', 'the', 'thing', ...args, '--completion-promise=DONE']);
+        expect(result.status, result.stderr).toBe(0);
+        expect(readLoopState(ws, loop)).toMatchObject({ iteration: 1, maxIterations: 5, promise: 'DONE' });
+      }
+    });
+
+    it('the default limit is finite (20) and configurable; 0 only when asked for (plugins-official#1699)', () => {
+      const ws = workspace();
+      expect(runSetup(loop, ws, ['Build']).status).toBe(0);
+      expect(readLoopState(ws, loop)?.maxIterations).toBe(20);
+      const custom = generateLoop(runtime, { maxIterations: 7 });
+      expect(runSetup(custom, ws, ['Build']).status).toBe(0);
+      expect(readLoopState(ws, custom)?.maxIterations).toBe(7);
+      expect(runSetup(loop, ws, ['Build', '--max-iterations', '0']).status).toBe(0);
+      expect(readLoopState(ws, loop)?.maxIterations).toBe(0);
+    });
+  });
+
+  describe('setup script and commands', () => {
+    it('writes the state with the prompt, a null promise and the session when it is known', () => {
+      const ws = workspace();
+      const result = runSetup(loop, ws, ['Fix', 'the', 'build'], { CLAUDE_CODE_SESSION_ID: 'session-z' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('Ralph loop activated');
+      expect(readLoopState(ws, loop)).toMatchObject({ iteration: 1, session: 'session-z', promise: null });
+    });
+
+    it('prints the promise rules when a promise is set', () => {
+      const ws = workspace();
+      const result = runSetup(loop, ws, ['Fix it', '--completion-promise', 'ALL GREEN']);
+      expect(result.stdout).toContain('<promise>ALL GREEN</promise>');
+    });
+
+    it.each([
+      [['--max-iterations', 'ten', 'x'], 'expected a whole number'],
+      [['--max-iterations'], 'needs'],
+      [['--completion-promise=', 'x'], 'empty'],
+      [[], 'no prompt'],
+      [['--max-iteration=5', 'x'], "unknown option '--max-iteration=5'"],
+    ])('refuses %j with exit 1 and writes nothing', (args, message) => {
+      const ws = workspace();
+      const result = runSetup(loop, ws, args);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(message);
+      expect(ws.exists(loop.stateFile)).toBe(false);
+    });
+
+    it('-- keeps words that start with -- in the prompt', () => {
+      const ws = workspace();
+      expect(runSetup(loop, ws, ['--', '--verbose', 'flag']).status).toBe(0);
+      expect(readFileSync(ws.path(loop.stateFile), 'utf8')).toContain('--verbose flag');
+    });
+
+    it('--cancel removes the loop and says at which iteration it was', () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { iteration: 4 });
+      expect(runSetup(loop, ws, ['--cancel']).stdout.trim()).toBe('Cancelled Ralph loop (was at iteration 4)');
+      expect(ws.exists(loop.stateFile)).toBe(false);
+      expect(runSetup(loop, ws, ['--cancel']).stdout.trim()).toBe('No active Ralph loop found.');
+    });
+
+    it('generates /ralph-loop and /cancel-ralph running the setup script', () => {
+      const ext = runtime === 'node' ? 'mjs' : 'sh';
+      const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
+      expect(start).toContain(`${runtime} "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher-setup.${ext} $ARGUMENTS`);
+      const cancel = readFileSync(loop.project.file('.claude/commands/cancel-ralph.md'), 'utf8');
+      expect(cancel).toContain(`stop-watcher-setup.${ext} --cancel`);
+      const settings = JSON.parse(readFileSync(loop.project.file('.claude/settings.json'), 'utf8'));
+      expect(settings.hooks.Stop[0].hooks[0].command).toBe(`${runtime} "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.${ext}`);
+    });
+  });
+
+  describe('loop replay', () => {
+    it('runs 3 iterations and ends on the promise', async () => {
+      const ws = workspace();
+      expect(runSetup(loop, ws, ['Make the tests pass', '--completion-promise', 'DONE', '--max-iterations', '10']).status).toBe(0);
+      const result = await replayStopLoop({
+        hook: loop.hook,
+        workspace: ws,
+        firstTurn: { reply: 'Started on the tests.', tools: [{ name: 'Bash' }] },
+        agent: [
+          { reply: 'Fixed two tests.', tools: [{ name: 'Edit' }] },
+          { reply: 'All tests pass.\n<promise>DONE</promise>', tools: [{ name: 'Bash' }] },
+        ],
+        input: { session_id: 'session-a' },
+      });
+      assertLoopEnd(result, { endedBy: 'stopped', iterations: 3, blocks: 2 });
+      expect(result.history.map((it) => it.reason)).toEqual(['Make the tests pass', 'Make the tests pass', undefined]);
+      assertSystemMessageContains(result.history[2]!.result, 'detected <promise>DONE</promise> at iteration 3');
+      expect(ws.exists(loop.stateFile)).toBe(false);
+    });
+
+    it('ends at max iterations with the reason in systemMessage', async () => {
+      const ws = workspace();
+      expect(runSetup(loop, ws, ['Keep going', '--completion-promise', 'DONE', '--max-iterations', '4']).status).toBe(0);
+      const result = await replayStopLoop({
+        hook: loop.hook,
+        workspace: ws,
+        agent: [{ reply: 'Not there yet (DONE is a word, not a tag).', tools: [{ name: 'Edit' }] }],
+        input: { session_id: 'session-a' },
+      });
+      assertLoopEnd(result, { endedBy: 'stopped', iterations: 4, blocks: 3 });
+      assertSystemMessageContains(result.history[3]!.result, '🛑 Ralph loop stopped: max iterations (4) reached');
+    });
+
+    it('ignores another session', async () => {
+      const ws = workspace();
+      expect(runSetup(loop, ws, ['Owner task', '--max-iterations', '5'], { CLAUDE_CODE_SESSION_ID: 'owner' }).status).toBe(0);
+      const before = readFileSync(ws.path(loop.stateFile), 'utf8');
+      const result = await replayStopLoop({ hook: loop.hook, workspace: ws, agent: [{ reply: 'x' }], input: { session_id: 'intruder' } });
+      assertLoopEnd(result, { endedBy: 'stopped', iterations: 1, blocks: 0 });
+      assertSilent(result.history[0]!.result);
+      expect(readFileSync(ws.path(loop.stateFile), 'utf8')).toBe(before);
+    });
+  });
+});
+
+describe('loop preset, bash runtime only', () => {
+  const loop = loops.bash!;
+
+  it('reads the state file the official setup script writes (no session_id line, max 0, unescaped quotes)', async () => {
+    const ws = workspace();
+    ws.write(
+      '.claude/ralph-loop.local.md',
+      ['---', 'active: true', 'iteration: 1', 'max_iterations: 3', 'completion_promise: "say "hi""', 'started_at: "2026-08-22T10:00:00Z"', '---', '', 'Prompt with --- inside', '---', 'and more', ''].join('\n'),
+    );
+    const result = await stop(loop, ws, { last_assistant_message: 'nope' });
+    expect(result.json?.reason).toBe('Prompt with --- inside\n---\nand more');
+    const text = ws.read('.claude/ralph-loop.local.md');
+    expect(text).toContain('iteration: 2\n');
+    expect(text).toContain('session_id: session-a\n---\n');
+    const done = await stop(loop, ws, { last_assistant_message: '<promise>say "hi"</promise>' });
+    assertSystemMessageContains(done, 'Ralph loop finished');
+  });
+
+  it('a state file without max_iterations gets the configured default', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop, { maxIterations: null, iteration: 20 });
+    assertSystemMessageContains(await stop(loop, ws), 'max iterations (20)');
+  });
+
+  it('without jq it fails open with one stderr line', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop);
+    const bin = ws.path('bin');
+    mkdirSync(bin);
+    for (const tool of ['cat', 'tail', 'mv', 'rm', 'dirname', 'date']) symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(), join(bin, tool));
+    const result = await runHook({ script: loop.hook, interpreter: execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim() }, stopInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^\[ralph-loop\] jq not found on PATH.*allowing the stop\n$/);
+  });
+
+  it('the generated scripts are shellcheck-clean', () => {
+    for (const file of [loop.hook, loop.setup]) {
+      const result = spawnSync('shellcheck', ['--severity=style', file], { encoding: 'utf8' });
+      expect(result.stdout + result.stderr, file).toBe('');
+      expect(result.status).toBe(0);
+    }
+  });
+});
+
+describe('loop preset, node runtime only', () => {
+  const loop = loops.node!;
+
+  it('appends the guidance under its own heading', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop, { guidance: 'Prefer small commits.' });
+    const result = await stop(loop, ws);
+    expect(result.json?.reason).toBe('Build the thing\n\n## Guidance\nPrefer small commits.');
+  });
+
+  it('accepts the seed\'s notebookLmGuidance field too', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop);
+    const state = JSON.parse(ws.read(loop.stateFile));
+    ws.write(loop.stateFile, { ...state, notebookLmGuidance: 'Read the docs.' });
+    expect((await stop(loop, ws)).json?.reason).toBe('Build the thing\n\n## Guidance\nRead the docs.');
+  });
+
+  it('a state file that is not JSON ends the loop with a message', async () => {
+    const ws = workspace();
+    ws.write(loop.stateFile, '{ nope');
+    const result = await stop(loop, ws);
+    assertSystemMessageContains(result, 'corrupted (not a JSON object)');
+  });
+
+  it('is plain ESM with only node: imports, runnable without a compiler', () => {
+    for (const file of [loop.hook, loop.setup]) {
+      const source = readFileSync(file, 'utf8');
+      const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+      expect(imports.every((name) => name!.startsWith('node:')), imports.join(', ')).toBe(true);
+      expect(source).not.toMatch(/\b(interface|type \w+ =|as const)\b/);
+      const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+      expect(check.status, check.stderr).toBe(0);
+    }
+  });
+
+  it('goes to commands/ and runs through ${CLAUDE_PLUGIN_ROOT} in a plugin', async () => {
+    const { generateProject } = await import('../helpers/generate.js');
+    const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
+    const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
+    expect(start).toContain('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs $ARGUMENTS');
+    const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
+    expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
+  });
+});
