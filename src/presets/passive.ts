@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { completionPattern, specTemplateWording, specumOptions } from './specum.js';
+import { completionContext, specTemplateWording, specumOptions } from './specum.js';
 import type { Preset } from './types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Preset } from './types.js';
  * or a reached iteration limit, notices the completion signal as a backup, and cleans
  * orphaned .progress-task-*.md files. Same template as specum, rendered passive.
  */
-export const passiveOptions = specumOptions.omit({ onMaxIterations: true, displayName: true });
+export const passiveOptions = specumOptions.omit({ onMaxIterations: true, onStopHookActive: true, displayName: true });
 
 export type PassiveOptions = z.infer<typeof passiveOptions>;
 
@@ -22,6 +22,7 @@ export const passive: Preset<PassiveOptions> = {
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
   context: (entry) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum', passive: true }),
-    completionPattern: completionPattern(entry.options.completionSignal, entry.options.completionMatch),
+    ...completionContext(entry.options),
+    guardStopHookActive: false,
   }),
 };

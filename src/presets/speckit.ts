@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { completionPattern, specTemplateWording, specumOptions } from './specum.js';
+import { completionContext, specTemplateWording, specumOptions } from './specum.js';
 import type { Preset } from './types.js';
 
 /**
@@ -19,10 +19,12 @@ export const speckitOptions = z.strictObject({
     .describe('Settings file whose frontmatter `enabled: false` turns the hook off.'),
   completionSignal: specumOptions.shape.completionSignal,
   completionMatch: specumOptions.shape.completionMatch,
+  completionSource: specumOptions.shape.completionSource,
   transcriptTailBytes: specumOptions.shape.transcriptTailBytes,
   maxGlobalIterations: specumOptions.shape.maxGlobalIterations,
   onMaxIterations: z.enum(['block', 'allow']).default('allow')
     .describe("'allow' (seed 001): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
+  onStopHookActive: specumOptions.shape.onStopHookActive,
   stateSettleMs: specumOptions.shape.stateSettleMs,
   orphanMinutes: specumOptions.shape.orphanMinutes,
   logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-speckit')
@@ -50,7 +52,8 @@ export const speckit: Preset<SpeckitOptions> = {
       ...specTemplateWording({ noun: 'feature', family: 'ralph-speckit', markerFromRoot: true }),
       // The template speaks specum's option names.
       options: { ...rest, specsDirs: [featuresDir], currentSpecFile: currentFeatureFile },
-      completionPattern: completionPattern(rest.completionSignal, rest.completionMatch),
+      ...completionContext(rest),
+      guardStopHookActive: rest.onStopHookActive === 'allow',
     };
   },
 };

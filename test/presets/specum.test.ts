@@ -1,0 +1,157 @@
+/**
+ * The generated specum stop-watcher through the TypeScript testkit: single stops, the
+ * last_assistant_message path, and whole loops replayed the way Claude Code runs them.
+ * (test/bats/specum-stop-watcher.bats covers every seed and reference test name in bats.)
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  assertJsonBlock,
+  assertLoopEnd,
+  assertReasonContains,
+  assertSilent,
+  assertSystemMessageContains,
+  createWorkspace,
+  replayStopLoop,
+  runHook,
+  stopInput,
+  type Workspace,
+} from '../../testkit/index.js';
+import '../../testkit/vitest.js';
+import { generateHook } from '../helpers/generate.js';
+
+const HOOK = generateHook('specum', 'stop-watcher');
+const CONTINUING_HOOK = generateHook('specum', 'stop-watcher', { onStopHookActive: 'continue', maxGlobalIterations: 6 });
+// A short settle time: a corrupt state file is re-read for stateSettleMs on every stop.
+const QUICK_HOOK = generateHook('specum', 'stop-watcher', { stateSettleMs: 100 });
+
+let ws: Workspace;
+afterEach(() => ws?.remove());
+
+const stop = (overrides = {}) => runHook(HOOK, stopInput({ cwd: ws.dir, transcript_path: ws.path('transcript.jsonl'), ...overrides }), { cwd: ws.dir });
+
+describe('specum stop-watcher, one stop at a time', () => {
+  it('continues the spec with the seed text and status line', async () => {
+    ws = createWorkspace();
+    ws.writeState({ taskIndex: 1, totalTasks: 4, globalIteration: 2 });
+    const result = await stop();
+    assertJsonBlock(result);
+    assertReasonContains(result, 'Continue spec: test-spec (Task 2/4, Iter 2)');
+    assertSystemMessageContains(result, 'Ralph-specum iteration 2 | Task 2/4');
+    expect(result).toHaveStderrContaining('[ralph-specum] Session stopped during spec: test-spec | Task: 2/4 | Attempt: 1');
+  });
+
+  it('is silent outside execution', async () => {
+    ws = createWorkspace();
+    ws.writeState({ phase: 'design' });
+    assertSilent(await stop());
+  });
+
+  it('the signal on its own line of last_assistant_message ends the loop without reading the transcript', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    const result = await stop({ last_assistant_message: 'All tasks verified.\nALL_TASKS_COMPLETE', transcript_path: '/nonexistent/transcript.jsonl' });
+    expect(result).toBeSilent({ allowStderr: true });
+    expect(result.stderr).toBe('[ralph-specum] ALL_TASKS_COMPLETE detected in last assistant message\n');
+  });
+
+  it('a last message without the signal wins over an old signal in the transcript', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    ws.transcript().assistant('ALL_TASKS_COMPLETE').write();
+    expect(await stop({ last_assistant_message: 'Starting task 2.' })).toBeJsonBlock();
+  });
+
+  it('without last_assistant_message (Claude Code before 2.1.47) the transcript is searched', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    ws.transcript().assistant('ALL_TASKS_COMPLETE').write();
+    expect(await stop({ last_assistant_message: undefined })).toBeSilent({ allowStderr: true });
+  });
+
+  it('a mention of the signal inside a sentence is not completion (line mode)', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    expect(await stop({ last_assistant_message: 'I will output ALL_TASKS_COMPLETE when done.' })).toBeJsonBlock();
+  });
+});
+
+describe('specum stop-watcher, loops replayed as Claude Code runs them', () => {
+  it('3 tasks complete in 3 blocks (every stop a natural one)', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    const loop = await replayStopLoop({
+      hook: HOOK,
+      workspace: ws,
+      agent: [{ reply: 'Task done, state advanced.', tools: [{ name: 'Task' }], actions: ['advance-task'] }],
+      stopHookActive: 'never',
+    });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 4, blocks: 3 });
+    expect(ws.readState()).toMatchObject({ taskIndex: 3, globalIteration: 4 });
+  });
+
+  it('stop_hook_active true: with the seed default the continuation from a block is not blocked again', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    const loop = await replayStopLoop({
+      hook: HOOK,
+      workspace: ws,
+      agent: [{ reply: 'Task done.', tools: [{ name: 'Task' }], actions: ['advance-task'] }],
+    });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 2, blocks: 1 });
+    expect(loop.history[1].input.stop_hook_active).toBe(true);
+    expect(loop.history[1].result.stderr).toContain('stop_hook_active=true, skipping continuation');
+  });
+
+  it("onStopHookActive: 'continue' runs all 3 tasks under Claude Code's stop_hook_active", async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    const loop = await replayStopLoop({
+      hook: CONTINUING_HOOK,
+      workspace: ws,
+      agent: [{ reply: 'Task done.', tools: [{ name: 'Task' }], actions: ['advance-task'] }],
+    });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 4, blocks: 3 });
+  });
+
+  it('corrupt state: the recovery block fires on every stop, so an agent that only talks hits the block cap', async () => {
+    ws = createWorkspace();
+    ws.writeCorruptState();
+    const loop = await replayStopLoop({ hook: QUICK_HOOK, workspace: ws, agent: [{ reply: 'I cannot fix that.' }], firstTurn: { reply: 'hm' } });
+    assertLoopEnd(loop, { endedBy: 'block-cap', blocks: 8 });
+    expect(loop.history[0].reason).toContain('ERROR: Corrupt state file at ./specs/test-spec/.ralph-state.json');
+  });
+
+  it('corrupt state: an agent that follows the recovery text (cancel) ends the loop', async () => {
+    ws = createWorkspace();
+    ws.writeCorruptState();
+    const loop = await replayStopLoop({ hook: QUICK_HOOK, workspace: ws, agent: [{ reply: 'Cancelled the spec.', tools: [{ name: 'Bash' }], actions: ['delete-state'] }] });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 2, blocks: 1 });
+  });
+
+  it('max iterations: the loop is told the limit and stops when the agent cancels', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 10, globalIteration: 4 });
+    const loop = await replayStopLoop({
+      hook: CONTINUING_HOOK,
+      workspace: ws,
+      agent: ({ reason }) =>
+        reason.startsWith('ERROR: Maximum global iterations')
+          ? { reply: 'Limit reached; cancelling.', tools: [{ name: 'Bash' }], actions: ['delete-state'] }
+          : { reply: 'Task done.', tools: [{ name: 'Task' }], actions: ['advance-task'] },
+    });
+    assertLoopEnd(loop, { endedBy: 'stopped', blocks: 3 });
+    expect(loop.history[2].reason).toMatch(/^ERROR: Maximum global iterations \(6\) reached\./);
+    expect(loop.history[2].result.json).toMatchObject({ systemMessage: 'Ralph-specum: max iterations (6) reached' });
+  });
+
+  it("the agent's completion signal ends the loop", async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 5 });
+    const loop = await replayStopLoop({
+      hook: CONTINUING_HOOK,
+      workspace: ws,
+      agent: [{ reply: 'Task done.', tools: [{ name: 'Task' }], actions: ['advance-task'] }, { reply: 'Done.', tools: [{ name: 'Task' }], actions: ['complete'] }],
+    });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 3, blocks: 2 });
+  });
+});
