@@ -11,9 +11,8 @@ import { CONFIG_FILE } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { formatJson, parseJsonText } from '../json-text.js';
 import { planGeneration } from '../plan.js';
-import { findProjectRoot } from '../project-root.js';
 import { PRESETS } from '../presets/index.js';
-import { parseConflictOptions, planOrExplain, settleAndWrite } from './generate.js';
+import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
 
 const KINDS = [...new Set(PRESETS.map((p) => p.kind))];
 
@@ -41,17 +40,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      preset: { type: 'string' },
-      name: { type: 'string' },
-      'on-conflict': { type: 'string' },
-      force: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      dir: { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: { preset: { type: 'string' }, name: { type: 'string' }, ...WRITE_OPTIONS },
     strict: true,
   });
   if (values.help) {
@@ -68,11 +57,10 @@ export async function run(argv: string[]): Promise<number> {
   if (!preset) throw new CliError(`--preset: got '${values.preset}'; for ${kind}: ${presets.map((p) => p.id).join(', ')}.`);
   if (preset.kind !== kind) throw new CliError(`preset '${preset.id}' makes a ${preset.kind} hook, not a ${kind}; run: ralph-hooks add ${preset.kind} --preset ${preset.id}`);
 
-  const { root, foundBy } = findProjectRoot(values.dir ?? process.cwd());
-  if (foundBy !== 'config') throw new CliError(`no ${CONFIG_FILE} in ${values.dir ?? process.cwd()} or any folder above it. Create one with \`npm init ralph-hooks\` first.`);
+  const root = requireConfigRoot(values.dir);
   const path = join(root, CONFIG_FILE);
   const original = readFileSync(path, 'utf8');
-  const flags = { policy: parseConflictOptions(values), dryRun: values['dry-run'], quiet: values.quiet, json: values.json };
+  const flags = applyFlags(values);
 
   return settleAndWrite(
     planOrExplain(() => {

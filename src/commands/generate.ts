@@ -56,28 +56,38 @@ export async function settleAndWrite(plan: Plan, flags: ApplyFlags): Promise<num
   return 0;
 }
 
+/** The options every command that writes files takes (generate, add). */
+export const WRITE_OPTIONS = {
+  'on-conflict': { type: 'string' },
+  force: { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
+  dir: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type WriteValues = { 'on-conflict'?: string; force: boolean; 'dry-run': boolean; quiet: boolean; json: boolean };
+
+export function applyFlags(values: WriteValues): ApplyFlags {
+  return { policy: parseConflictOptions(values), dryRun: values['dry-run'], quiet: values.quiet, json: values.json };
+}
+
+/** The project whose config a command edits or renders: found upward, or a clear error. */
+export function requireConfigRoot(dir: string | undefined): string {
+  const { root, foundBy } = findProjectRoot(dir ?? process.cwd());
+  if (foundBy !== 'config') throw new CliError(`no ${CONFIG_FILE} in ${dir ?? process.cwd()} or any folder above it. Create one with \`npm init ralph-hooks\`.`);
+  return root;
+}
+
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'on-conflict': { type: 'string' },
-      force: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      dir: { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: argv, options: WRITE_OPTIONS, strict: true });
   if (values.help) {
     console.log(HELP);
     return 0;
   }
-  const { root, foundBy } = findProjectRoot(values.dir ?? process.cwd());
-  if (foundBy !== 'config') throw new CliError(`no ${CONFIG_FILE} in ${values.dir ?? process.cwd()} or any folder above it. Create one with \`npm init ralph-hooks\`.`);
-  const flags = { policy: parseConflictOptions(values), dryRun: values['dry-run'], quiet: values.quiet, json: values.json };
-  return settleAndWrite(planOrExplain(() => planGeneration(root, readConfig(root))), flags);
+  const root = requireConfigRoot(values.dir);
+  return settleAndWrite(planOrExplain(() => planGeneration(root, readConfig(root))), applyFlags(values));
 }
 
 /** Planning reads user files; a JSON syntax error there becomes a message, not a stack. */
