@@ -591,3 +591,100 @@ EOF
   run_stop_watcher
   assert_json_reason_contains "Continue"
 }
+
+# ---------------------------------------------------------------- integration (reference §5.3)
+
+# advance_task — what the coordinator does after a verified task: next index, fresh attempt count.
+advance_task() {
+  local file
+  file="$(state_file)"
+  jq '.taskIndex += 1 | .taskIteration = 1 | .globalIteration = ((.globalIteration // 1) + 1)' "$file" >"$file.tmp" && mv "$file.tmp" "$file"
+}
+
+@test "integration: full loop completes 2-task spec" {
+  create_state_file execution 0 2 >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "Continue spec: test-spec (Task 1/2"
+  advance_task
+  run_stop_watcher
+  assert_json_reason_contains "Continue spec: test-spec (Task 2/2"
+  advance_task
+  run_stop_watcher
+  assert_output_not_contains "Continue spec"
+  [ -z "$output" ]
+}
+
+@test "integration: loop handles task retry scenario" {
+  create_state_file execution 1 3 1 >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "Iteration: 1/5"
+  local file
+  file="$(state_file)"
+  jq '.taskIteration = 2' "$file" >"$file.tmp" && mv "$file.tmp" "$file"
+  run_stop_watcher
+  assert_json_reason_contains "Continue spec: test-spec (Task 2/3"
+  assert_json_reason_contains "Iteration: 2/5"
+}
+
+@test "integration: loop terminates on state file deletion (cancel)" {
+  create_state_file execution 0 3 >/dev/null
+  run_stop_watcher
+  assert_json_block
+  rm "$(state_file)"
+  run_stop_watcher
+  assert_silent
+}
+
+@test "integration: loop terminates on phase change" {
+  create_state_file execution 0 3 >/dev/null
+  run_stop_watcher
+  assert_json_block
+  create_state_file paused 0 3 >/dev/null
+  run_stop_watcher
+  [ -z "$output" ]
+}
+
+@test "integration: handles switching between specs" {
+  create_state_file execution 0 3 >/dev/null
+  mkdir -p "$TEST_WORKSPACE/specs/other-spec"
+  create_state_file execution 1 2 1 "$TEST_WORKSPACE/specs/other-spec" >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "Continue spec: test-spec (Task 1/3"
+  printf 'other-spec\n' >"$TEST_WORKSPACE/specs/.current-spec"
+  run_stop_watcher
+  assert_json_reason_contains "Continue spec: other-spec (Task 2/2"
+}
+
+@test "integration: single task spec completes correctly" {
+  create_state_file execution 0 1 >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "Continue spec: test-spec (Task 1/1"
+  advance_task
+  run_stop_watcher
+  assert_silent
+}
+
+@test "integration: continuation prompt includes state file path" {
+  create_state_file >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "./specs/test-spec/.ralph-state.json"
+}
+
+@test "integration: continuation prompt includes tasks.md reference" {
+  create_state_file >/dev/null
+  create_tasks_file 5 >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "./specs/test-spec/tasks.md"
+}
+
+@test "integration: continuation prompt mentions spec-executor delegation" {
+  create_state_file >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "Delegate task 0 to spec-executor (or qa-engineer for [VERIFY])"
+}
+
+@test "integration: continuation prompt mentions completion signal" {
+  create_state_file >/dev/null
+  run_stop_watcher
+  assert_json_reason_contains "output ALL_TASKS_COMPLETE"
+}
