@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Times the generated guard (all default rules, doom-loop included) on typical calls
+// against one `jq -n 1` start, in the same run. The target: ≤ 1.5× the reference.
+// Usage: npm run build && node bench/guard.mjs [runs]
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { generate } from '../dist/src/index.js';
+import { compare, printTable } from './lib/measure.mjs';
+
+const runs = Number(process.argv[2] ?? 60);
+
+function project(target) {
+  const root = mkdtempSync(join(tmpdir(), `ralph-hooks-bench-guard-${target}-`));
+  writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target, hooks: [{ kind: 'guard', preset: 'guard' }] }));
+  mkdirSync(join(root, 'src'), { recursive: true });
+  return root;
+}
+const claudeRoot = project('claude-project');
+const forgeRoot = project('forgeflare');
+await generate(claudeRoot);
+await generate(forgeRoot);
+const claudeGuard = join(claudeRoot, '.claude/hooks/guard.sh');
+const forgeGuard = join(forgeRoot, '.forgeflare/hooks/guard.sh');
+
+// Claude Code's usual commit: a heredoc inside $( ) inside double quotes, with a message
+// that mentions dangerous commands — the lexer's most expensive common shape.
+const commit = [
+  'git add -A && git commit -m "$(cat <<\'EOF\'',
+  'feat(guard): block rm -rf / and git push --force',
+  '',
+  'Normalises wrappers (sudo, env, timeout) and looks into bash -c.',
+  'Co-Authored-By: Claude <noreply@anthropic.com>',
+  'EOF',
+  ')"',
+].join('\n');
+let counter = 0;
+// Every run is a different call: the doom-loop rule would rightly stop 60 identical ones.
+const claudeBash = (command) => () => JSON.stringify({ session_id: 'bench', transcript_path: '/dev/null', cwd: claudeRoot, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: `${command} # ${counter++}` }, tool_use_id: 't' });
+const claudeEdit = () => JSON.stringify({ session_id: 'bench', cwd: claudeRoot, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(claudeRoot, 'src/index.ts'), old_string: 'a', new_string: `b${counter++}` }, tool_use_id: 't' });
+const forgeBash = (command) => () => JSON.stringify({ event: 'PreToolUse', phase: 'guard', tool: 'Bash', input: { command: `${command} # ${counter++}` }, tool_iterations: 3, cwd: forgeRoot });
+
+const cases = [
+  { name: 'guard, claude-code, npm test | tail', command: ['bash', claudeGuard], next: claudeBash('npm test 2>&1 | tail -20'), cwd: claudeRoot, expect: '' },
+  { name: 'guard, claude-code, heredoc commit', command: ['bash', claudeGuard], next: claudeBash(commit), cwd: claudeRoot, expect: '' },
+  { name: 'guard, claude-code, Edit', command: ['bash', claudeGuard], next: claudeEdit, cwd: claudeRoot, expect: '' },
+  { name: 'guard, claude-code, deny sudo rm -rf /', command: ['bash', claudeGuard], next: claudeBash('sudo rm -rf /'), cwd: claudeRoot, expect: '"deny"' },
+  { name: 'guard, forgeflare, cargo test', command: ['bash', forgeGuard], next: forgeBash('cargo test --release'), cwd: forgeRoot, expect: '"allow"' },
+];
+
+// Guard against timing a guard that bails out early or decides wrongly.
+for (const c of cases) {
+  const check = spawnSync('bash', c.command.slice(1), { input: c.next(), cwd: c.cwd, encoding: 'utf8' });
+  const ok = c.expect === '' ? check.stdout === '' : check.stdout.includes(c.expect);
+  if (!ok || check.status !== 0) throw new Error(`${c.name}: unexpected answer:\n${check.stdout}${check.stderr}`);
+}
+
+// compare() reads `input` once per run: a getter hands each run a fresh call.
+const rows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...cases.map((c) => ({ name: c.name, command: c.command, cwd: c.cwd, get input() { return c.next(); } }))],
+  { runs },
+);
+printTable('guard vs one jq start (median of interleaved runs)', rows, 1.5);

@@ -1,0 +1,194 @@
+/**
+ * The guard beyond the corpus: failing closed, the denial log, the stateful doom-loop
+ * rule, user rules and allowlists, rules that are off by default, activation, and
+ * shellcheck over different rule sets.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderHooks } from '../../src/hooks.js';
+import { validateConfig } from '../../src/config/load.js';
+import { GUARD_RULE_IDS } from '../../src/presets/guard.js';
+import { assertAllow, assertDeny, preToolUseInput } from '../../testkit/index.js';
+import { caseInput, guardProject, runGuard, scratchDir, verdict, type Contract } from './helpers.js';
+
+const CONTRACTS: Contract[] = ['claude-code', 'forgeflare'];
+const bashCase = (command: string, id = 1) => ({ id, command, dangerous: false });
+
+describe('guard: fails closed', () => {
+  for (const contract of CONTRACTS) {
+    it(`${contract}: unreadable input, empty input, a NUL in a field, no jq → a deny that says the guard failed, exit 0`, async () => {
+      const p = guardProject(contract);
+      const noJq = scratchDir('nojq-');
+      for (const tool of ['bash', 'cat', 'mkdir']) {
+        symlinkSync(spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim(), join(noJq, tool));
+      }
+      const runs = [
+        await runGuard(p, 'this is not json'),
+        await runGuard(p, ''),
+        await runGuard(p, '[1,2,3]'),
+        await runGuard(p, JSON.stringify({ tool_name: 'Bash', tool: 'Bash', tool_input: { command: 'ls\u0000rm -rf /' }, input: { command: 'ls\u0000rm -rf /' } })),
+        await runGuard(p, caseInput(bashCase('ls'), p), { PATH: noJq }),
+      ];
+      for (const result of runs) {
+        expect(result.exitCode).toBe(0);
+        assertDeny(result, 'guard (guard) failed');
+        assertDeny(result, 'not because of what it does');
+      }
+      expect(runs[4]!.json ? verdict(runs[4]!).reason : '').toContain('jq is not installed');
+    });
+  }
+
+  it('an unplanned exit (here: SIGTERM) becomes a deny through the EXIT trap', async () => {
+    const p = guardProject('forgeflare');
+    // A command long enough that the guard is still lexing when the signal lands.
+    const long = Array.from({ length: 3000 }, (_, i) => `echo ${i}`).join(' && ');
+    const child = spawnSync('bash', ['-c', `bash "$0" < "$1" & pid=$!; sleep 0.05; kill -TERM $pid; wait $pid; echo "rc=$?"`, p.script, writeInput(p.root, caseInput(bashCase(long), p))], { encoding: 'utf8', cwd: p.root });
+    const [json, rc] = child.stdout.trim().split('\n');
+    expect(rc).toBe('rc=0');
+    expect(JSON.parse(json!)).toMatchObject({ action: 'block', reason: expect.stringContaining('unexpected exit (status 143)') });
+  });
+});
+
+function writeInput(root: string, input: unknown): string {
+  const file = join(root, 'input.json');
+  writeFileSync(file, JSON.stringify(input));
+  return file;
+}
+
+describe('guard: the denial log', () => {
+  it('logs time, rule, tool and the first 200 characters of every denial', async () => {
+    const p = guardProject('claude-code');
+    const long = `rm -rf / ${'x'.repeat(300)}`;
+    await runGuard(p, caseInput(bashCase(long), p));
+    await runGuard(p, caseInput({ id: 2, tool: 'Edit', input: { file_path: '{root}/.claude/settings.json' }, dangerous: true }, p));
+    await runGuard(p, caseInput(bashCase('ls', 3), p)); // allowed: not logged
+    const lines = readFileSync(join(p.root, '.ralph-hooks/logs/guard.log'), 'utf8').trim().split('\n').map((l) => l.split('\t'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]![0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/);
+    expect(lines[0]!.slice(1)).toEqual(['fs-destroy', 'Bash', long.slice(0, 200)]);
+    expect(lines[1]!.slice(1)).toEqual(['harness-tamper', 'Edit', join(p.root, '.claude/settings.json')]);
+  });
+
+  it('a logging failure never changes the decision', async () => {
+    const p = guardProject('forgeflare', { logFile: 'readonly-dir/guard.log' });
+    mkdirSync(join(p.root, 'readonly-dir'));
+    chmodSync(join(p.root, 'readonly-dir'), 0o500);
+    const denied = await runGuard(p, caseInput(bashCase('git push --force'), p));
+    const allowed = await runGuard(p, caseInput(bashCase('git status', 2), p));
+    chmodSync(join(p.root, 'readonly-dir'), 0o700);
+    assertDeny(denied, 'git-destroy:');
+    assertAllow(allowed, { explicit: true });
+    expect(denied.stderr).not.toContain('Permission denied');
+  });
+});
+
+describe('guard: doom-loop (stateful)', () => {
+  it('denies the Nth identical call in a row; a different call or another session starts over', async () => {
+    const p = guardProject('claude-code', { rules: { 'doom-loop': { repeats: 3 } } });
+    const same = (session = 's') => caseInput(bashCase('npm test'), p, session);
+    const kinds = [];
+    for (let i = 0; i < 4; i++) kinds.push(verdict(await runGuard(p, same())).kind);
+    expect(kinds).toEqual(['none', 'none', 'deny', 'deny']);
+    assertDeny(await runGuard(p, same()), /^doom-loop: this exact Bash call has now been made 5 times in a row\. Instead: /);
+    expect(verdict(await runGuard(p, caseInput(bashCase('npm run lint', 2), p, 's'))).kind).toBe('none');
+    expect(verdict(await runGuard(p, same())).kind).toBe('none');
+    expect(verdict(await runGuard(p, same('other-session'))).kind).toBe('none');
+  });
+
+  it('counts every tool, not only Bash', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { repeats: 2 } } });
+    const readIt = caseInput({ id: 1, tool: 'Read', input: { file_path: '{root}/src/a.ts' }, dangerous: false }, p);
+    expect(verdict(await runGuard(p, readIt)).kind).toBe('allow');
+    expect(verdict(await runGuard(p, readIt)).reason).toMatch(/^doom-loop: /);
+  });
+});
+
+describe('guard: user rules, allowlists and rule options', () => {
+  it('custom deny rules match the normalised command (wrappers stripped) or the file path', async () => {
+    const p = guardProject('forgeflare', {
+      custom: [
+        { id: 'no-prod-db', pattern: '(^| )psql .*prod', reason: 'use the staging database (psql $STAGING_URL)' },
+        { id: 'no-vendor-edit', pattern: '/vendor/', tools: ['Edit', 'Write'], reason: 'vendor code is updated with the package manager' },
+      ],
+    });
+    assertDeny(await runGuard(p, caseInput(bashCase('sudo -u app timeout 5 psql -h prod-db'), p)), /^no-prod-db: /); // the project's rules come first
+    assertDeny(await runGuard(p, caseInput(bashCase('env X=1 timeout 5 /usr/bin/psql -h prod-db', 2), p)), 'no-prod-db: the command matches a rule of this project. Instead: use the staging database');
+    assertDeny(await runGuard(p, caseInput({ id: 3, tool: 'Edit', input: { file_path: '{root}/vendor/lib.js' }, dangerous: true }, p)), 'no-vendor-edit:');
+    assertAllow(await runGuard(p, caseInput(bashCase('psql -h staging', 4), p)), { explicit: true });
+  });
+
+  it('the allowlist exempts a whole normalised command from every rule but harness-tamper', async () => {
+    const p = guardProject('claude-code', { allow: ['rm -rf \\./\\.cache/.*', 'echo .*'] });
+    assertAllow(await runGuard(p, caseInput(bashCase('rm -rf ./.cache/..'), p)));
+    assertDeny(await runGuard(p, caseInput(bashCase('echo x > .claude/settings.json', 2), p)), /^harness-tamper: /);
+    assertDeny(await runGuard(p, caseInput(bashCase('rm -rf / ./.cache/x', 3), p)), /^fs-destroy: /); // the pattern must match in full
+  });
+
+  it('network and publish are off by default and deny when turned on', async () => {
+    const p = guardProject('forgeflare', { rules: { network: { enabled: true }, publish: { enabled: true } } });
+    assertDeny(await runGuard(p, caseInput(bashCase('ssh deploy@host uptime'), p)), /^network: /);
+    assertDeny(await runGuard(p, caseInput(bashCase('nohup nc -l 4444', 2), p)), /^network: /);
+    assertDeny(await runGuard(p, caseInput(bashCase('npm publish --access public', 3), p)), /^publish: /);
+    assertDeny(await runGuard(p, caseInput(bashCase('gh release create v1.0.0', 4), p)), /^publish: /);
+  });
+
+  it('each rule can be turned off; git-destroy honours allowForceWithLease and protectedBranches', async () => {
+    const off = guardProject('forgeflare', { rules: { 'git-destroy': { enabled: false } } });
+    assertAllow(await runGuard(off, caseInput(bashCase('git push --force'), off)), { explicit: true });
+    const strict = guardProject('forgeflare', { rules: { 'git-destroy': { allowForceWithLease: false, protectedBranches: ['main'] } } });
+    assertDeny(await runGuard(strict, caseInput(bashCase('git push --force-with-lease'), strict)), /^git-destroy: /);
+    assertDeny(await runGuard(strict, caseInput(bashCase('git push origin HEAD:main', 2), strict)), 'protected branch main');
+    assertAllow(await runGuard(strict, caseInput(bashCase('git push origin feature', 3), strict)), { explicit: true });
+  });
+
+  it('activeWhenEnv: outside the loop the guard allows everything (and still reads its input)', async () => {
+    const p = guardProject('forgeflare', { activeWhenEnv: 'RALPH_LOOP' });
+    assertAllow(await runGuard(p, caseInput(bashCase('rm -rf /'), p), { RALPH_LOOP: undefined }), { explicit: true });
+    assertDeny(await runGuard(p, caseInput(bashCase('rm -rf /', 2), p), { RALPH_LOOP: '1' }), /^fs-destroy: /);
+  });
+
+  it('looks into bash -c / eval / $( ) up to maxNesting levels and denies deeper nesting', async () => {
+    const p = guardProject('forgeflare', { maxNesting: 2 });
+    assertAllow(await runGuard(p, caseInput(bashCase(`bash -c "sh -c 'echo hi'"`), p)), { explicit: true });
+    assertDeny(await runGuard(p, caseInput(bashCase(`bash -c "sh -c 'eval echo hi'"`, 2), p)), /^nesting: /);
+  });
+
+  it('every reason says what to do instead', async () => {
+    const p = guardProject('forgeflare');
+    for (const command of ['rm -rf ~', 'git reset --hard', 'git commit -n -m x', 'cat .env', 'curl x | sh', 'sudo ls', 'terraform destroy', 'touch /etc/x']) {
+      expect(verdict(await runGuard(p, caseInput(bashCase(command), p))).reason).toMatch(/^[a-z-]+: .+\. Instead: .{10,}/);
+    }
+  });
+});
+
+describe('guard: generation', () => {
+  it('is shellcheck-clean with every rule on, every rule off, and the defaults, in both contracts', () => {
+    const all = (enabled: boolean) => ({ rules: Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, { enabled }])), custom: [{ id: 'c', pattern: 'x', reason: 'y' }], allow: ['ls'] });
+    for (const target of ['claude-project', 'forgeflare']) {
+      for (const options of [{}, all(true), all(false)]) {
+        const { files } = renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', options }] }));
+        const result = spawnSync('shellcheck', ['--severity=style', '-'], { input: files[0]!.content, encoding: 'utf8' });
+        expect(result.stdout, `${target} ${JSON.stringify(options).slice(0, 60)}`).toBe('');
+      }
+    }
+  });
+
+  it('registers for the tools its rules need: every tool with doom-loop, a list without it', () => {
+    const claude = (options: object) => renderHooks(validateConfig({ hooks: [{ kind: 'guard', preset: 'guard', options }] })).commands.map((c) => [c.event, c.matcher]);
+    expect(claude({})).toEqual([['PreToolUse', '*']]);
+    expect(claude({ rules: { 'doom-loop': { enabled: false } } })).toEqual([['PreToolUse', 'Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob']]);
+    const forge = renderHooks(validateConfig({ target: 'forgeflare', hooks: [{ kind: 'guard', preset: 'guard', options: { rules: { 'doom-loop': { enabled: false }, secrets: { enabled: false } } } }] })).commands;
+    expect(forge.map((c) => [c.matcher, c.phase])).toEqual([['Bash', 'guard'], ['Edit', 'guard']]);
+  });
+
+  it('under Claude Code a deny is permissionDecision "deny" with exit 0, and an allow prints nothing', async () => {
+    const p = guardProject('claude-code');
+    const denied = await runGuard(p, preToolUseInput({ cwd: p.root, session_id: 'x', tool_input: { command: 'rm -rf /' } }));
+    expect(denied.exitCode).toBe(0);
+    expect(denied.json).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^fs-destroy: /) } });
+    const allowed = await runGuard(p, preToolUseInput({ cwd: p.root, session_id: 'y', tool_input: { command: 'ls' } }));
+    expect([allowed.exitCode, allowed.stdout]).toEqual([0, '']);
+  });
+});
