@@ -3,7 +3,8 @@
  * (with a fake HOME and the symlinks the scope cases need), turn corpus cases into hook
  * inputs of either contract, and run many cases with bounded concurrency.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { afterAll } from 'vitest';
 import { join, resolve } from 'node:path';
 import { forgeflareGuardInput, guardDecision, preToolUseInput, runHook, type HookResult } from '../../testkit/index.js';
 import { generateProject } from '../helpers/generate.js';
@@ -31,7 +32,10 @@ export interface GuardProject {
  * Test projects live under node_modules/.cache, not /tmp: /tmp is a path the scope rule
  * allows by default, so a project inside it could not show a write escaping the project.
  */
-export const SCRATCH = resolve('node_modules/.cache/ralph-hooks-guard-tests');
+export const SCRATCH = resolve('node_modules/.cache/ralph-hooks-guard-tests', String(process.pid));
+
+// Each test file (one process) removes its own scratch folder when it is done.
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
 export function scratchDir(prefix: string): string {
   mkdirSync(SCRATCH, { recursive: true });
