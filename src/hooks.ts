@@ -8,6 +8,7 @@ import { packageVersion } from './package-info.js';
 import { findPreset } from './presets/index.js';
 import type { HookEvent } from './presets/types.js';
 import { renderTemplate } from './render.js';
+import { renderExtras, type ExtraHook } from './extras.js';
 
 export interface GeneratedFile {
   /** Relative to the project root, with forward slashes. */
@@ -37,25 +38,29 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
   const presetTarget = { id: config.target, contract: target.contract };
   const files: GeneratedFile[] = [];
   const commands: HookCommand[] = [];
+  const extraHooks: ExtraHook[] = [];
   for (const entry of config.hooks) {
     const preset = presetOf(entry);
+    const hookContext = {
+      version: packageVersion(),
+      preset: preset.id,
+      kind: preset.kind,
+      name: entry.name,
+      target: config.target,
+      contract: target.contract,
+      hooksDir: target.hooksDir,
+      commandRoot: target.commandRoot,
+      options: entry.options,
+      ...preset.context?.(entry, presetTarget),
+    };
     for (const file of preset.files(entry, presetTarget)) {
       const path = file.fromRoot ? file.path : posix.join(file.inCommandsDir ? target.commandsDir : target.hooksDir, file.path);
-      const context = {
-        version: packageVersion(),
-        preset: preset.id,
-        kind: preset.kind,
-        name: entry.name,
-        target: config.target,
-        contract: target.contract,
-        hooksDir: target.hooksDir,
-        commandRoot: target.commandRoot,
-        file: posix.basename(path),
-        options: entry.options,
-        ...preset.context?.(entry, presetTarget),
-      };
+      const context = { ...hookContext, file: posix.basename(path) };
       files.push({ path, content: renderTemplate(file.template, context), executable: file.executable });
     }
+    const [main] = preset.registrations(entry, presetTarget);
+    // The extras (tests, cases) exercise the script of the hook's first registration.
+    if (main) extraHooks.push({ context: hookContext, script: posix.join(target.hooksDir, main.script), interpreter: main.interpreter ?? 'bash' });
     for (const registration of preset.registrations(entry, presetTarget)) {
       const script = posix.join(target.hooksDir, registration.script);
       commands.push({
@@ -69,6 +74,7 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       });
     }
   }
+  files.push(...renderExtras(config, extraHooks));
   return { files, commands };
 }
 

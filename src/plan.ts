@@ -12,6 +12,8 @@ import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.j
 import { packageVersion } from './package-info.js';
 import { mergeHookSettings } from './registration/claude-settings.js';
 import { mergeForgeflareHooks } from './registration/forgeflare-toml.js';
+import { formatLike, mergePackageJson } from './registration/package-json.js';
+import { hookTestScript } from './extras.js';
 import { isDeepStrictEqual } from 'node:util';
 
 /**
@@ -63,6 +65,7 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   const target = TARGETS[config.target];
   const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
   changes.push(REGISTRARS[target.registration](root, target.registrationFile, commands, ownedScripts));
+  if (config.extras.packageJson) changes.push(planPackageJson(root, config));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
   return { root, changes, previousManifest };
 }
@@ -127,6 +130,24 @@ function planRegistration(root: string, path: string, commands: HookCommand[], o
     return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
   }
   return classifyMerged(root, path, formatJson(merged));
+}
+
+/** Versions written into a user's package.json next to ralph-hooks itself. */
+export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0' } as const;
+
+/** package.json (extras.packageJson): merged like settings.json, byte for byte untouched when nothing is missing. */
+function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
+  const path = 'package.json';
+  const current = readIfExists(join(root, path));
+  const parsed = current === undefined ? undefined : parseJsonText(current, path);
+  const devDependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
+  if (config.extras.vitest) devDependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
+  if (config.extras.bats) devDependencies.bats = DEV_DEPENDENCY_RANGES.bats;
+  const merged = mergePackageJson(parsed, { testHooksScript: hookTestScript(config.extras), devDependencies }, { file: path, dir: root });
+  if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
+    return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
+  }
+  return classifyMerged(root, path, formatLike(current, merged));
 }
 
 /** The manifest after applying a plan: kept files keep their old hash, so they stay "edited". */

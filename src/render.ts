@@ -23,6 +23,8 @@ function createRenderer(templatesDir: string): typeof Handlebars {
   hbs.registerHelper('shq', (value: unknown) => shellQuote(value));
   hbs.registerHelper('shq-ere', (value: unknown) => shellQuote(ereEscape(String(value))));
   hbs.registerHelper('json', (value: unknown) => JSON.stringify(value));
+  // Text for inside a JSON string literal (the quotes are the template's): generated case files.
+  hbs.registerHelper('jsonText', (value: unknown) => JSON.stringify(String(value)).slice(1, -1));
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   const partialsDir = join(templatesDir, 'partials');
   for (const file of readdirSync(partialsDir)) {

@@ -31,10 +31,33 @@ export function summarize(changes: FileChange[], { dryRun = false } = {}): strin
   const order = ['create', 'update', 'remove', 'keep', 'conflict', 'unchanged'];
   const head = order.filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${LABELS[s]}`).join(', ');
   const width = Math.max(...changes.map((c) => c.status.length));
-  const lines = changes
-    .filter((c) => c.status !== 'unchanged')
+  const lines = collapseFolders(changes.filter((c) => c.status !== 'unchanged'))
     .map((c) => `  ${COLORS[c.status](c.status.padEnd(width))}  ${c.path}${c.note ? `  (${c.note})` : ''}`);
   return [`${dryRun ? 'Would write' : 'Done'}: ${head}.`, ...lines].join('\n');
+}
+
+/** At least this many files of one folder with the same status print as one line (a starter corpus). */
+const COLLAPSE_AT = 5;
+
+/** `create  test/hook-cases/stop-watcher/  (20 files)` instead of twenty lines; --json still lists each. */
+type SummaryLine = Pick<FileChange, 'path' | 'status' | 'note'>;
+
+function collapseFolders(changes: FileChange[]): SummaryLine[] {
+  const folderOf = (c: FileChange) => (c.note ? undefined : c.path.includes('/') ? c.path.slice(0, c.path.lastIndexOf('/') + 1) : undefined);
+  const counts = new Map<string, number>();
+  for (const c of changes) {
+    const folder = folderOf(c);
+    if (folder) counts.set(`${c.status} ${folder}`, (counts.get(`${c.status} ${folder}`) ?? 0) + 1);
+  }
+  const shown = new Set<string>();
+  return changes.flatMap((c): SummaryLine[] => {
+    const folder = folderOf(c);
+    const key = `${c.status} ${folder}`;
+    if (!folder || (counts.get(key) ?? 0) < COLLAPSE_AT) return [c];
+    if (shown.has(key)) return [];
+    shown.add(key);
+    return [{ path: folder, status: c.status, note: `${counts.get(key)} files` }];
+  });
 }
 
 export function changesAsJson(changes: FileChange[]): string {

@@ -9,4 +9,6 @@ export * from './transcript.js';
 export * from './run-hook.js';
 export * from './assertions.js';
 export * from './loop-replay.js';
+export * from './cases.js';
 export { formatFailure, formatPairs, type KeyValue } from './format.js';
+export * from './forgeflare/index.js';

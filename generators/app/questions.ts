@@ -2,12 +2,14 @@
  * The initializer's questions, as data: each has a flag, a default for --yes, and
  * the list of allowed answers, so prompts, flags and help text cannot drift apart.
  */
-import { TARGETS, type TargetId } from '../../src/config/schema.js';
+import { EXTRA_IDS, TARGETS, type ExtraId, type TargetId } from '../../src/config/schema.js';
 import { PRESETS } from '../../src/presets/index.js';
 
 export interface InitAnswers {
   target: TargetId;
   stopWatcher: string;
+  /** The extras to turn on (ralph-hooks.config.json `extras`). */
+  extras: ExtraId[];
 }
 
 export interface Question<K extends keyof InitAnswers> {
@@ -41,4 +43,44 @@ export const QUESTIONS = [
 export function validateAnswer(question: { flag: string; choices: { value: string }[] }, value: string): string | undefined {
   if (question.choices.some((c) => c.value === value)) return undefined;
   return `--${question.flag}: got '${value}'; allowed: ${question.choices.map((c) => c.value).join(', ')}.`;
+}
+
+/**
+ * What init adds beside the hooks: one checkbox, a choice per extra, each also a flag.
+ * `--extras vitest,cases` (or `all`, `none`) sets the whole list; `--no-<flag>` drops one.
+ */
+const EXTRA_LABELS: Record<ExtraId, string> = {
+  vitest: 'vitest tests for each hook (test/hooks/<name>.test.ts)',
+  bats: 'a bats file for each hook (test/hooks/<name>.bats)',
+  cases: 'starter recorded cases (test/hook-cases/<name>/)',
+  workflow: 'a GitHub Actions workflow (.github/workflows/ralph-hooks.yml)',
+  packageJson: 'package.json: test:hooks script and devDependencies (merged)',
+};
+
+export const EXTRA_CHOICES: { value: ExtraId; flag: string; label: string; name: string }[] = EXTRA_IDS.map((id) => ({
+  value: id,
+  flag: id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+  label: EXTRA_LABELS[id],
+  name: EXTRA_LABELS[id],
+}));
+
+export const EXTRAS_QUESTION = {
+  name: 'extras',
+  flag: 'extras',
+  message: 'What else should init add?',
+  choices: EXTRA_CHOICES,
+  /** --yes on a new project: everything. */
+  default: [...EXTRA_IDS] as ExtraId[],
+} as const;
+
+/** Parse `--extras a,b` (or all / none): the list, or a message naming the flag and the choices. */
+export function parseExtrasFlag(value: string): ExtraId[] | string {
+  const trimmed = value.trim();
+  if (trimmed === 'all') return [...EXTRA_IDS];
+  if (trimmed === 'none' || trimmed === '') return [];
+  const items = trimmed.split(',').map((s) => s.trim()).filter(Boolean);
+  const byName = (item: string) => EXTRA_CHOICES.find((c) => c.value === item || c.flag === item)?.value;
+  const unknown = items.filter((item) => !byName(item));
+  if (unknown.length) return `--extras: got '${unknown.join(',')}'; allowed: a comma-separated list of ${EXTRA_CHOICES.map((c) => c.flag).join(', ')}, or all, or none.`;
+  return EXTRA_IDS.filter((id) => items.some((item) => byName(item) === id));
 }

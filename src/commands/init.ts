@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEnv } from 'yeoman-environment';
 import RalphHooksGenerator from '../../generators/app/index.js';
-import { QUESTIONS, validateAnswer } from '../../generators/app/questions.js';
+import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, validateAnswer } from '../../generators/app/questions.js';
 import { CliError } from '../errors.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseConflictOptions } from './generate.js';
@@ -18,10 +18,14 @@ registration. Asks on a terminal; --yes (or npm's own --yes) takes every default
 Options:
   -y, --yes                                take the default for every question
 ${QUESTIONS.map((q) => `  --${q.flag} <${q.choices.map((c) => c.value).join('|')}>`).join('\n')}
+  --extras <list|all|none>                 what to add beside the hooks (default: all), comma-separated:
+${EXTRA_CHOICES.map((c) => `      ${c.flag.padEnd(14)}${c.label}`).join('\n')}
+  --no-<extra>                             leave one out (--no-workflow, --no-package-json, ...)
   --dir <path>                             project folder (default: the config's or git root above here)
   --on-conflict <ask|keep|overwrite|fail>  for files you edited by hand (default: ask on a terminal, else fail)
   --force                                  same as --on-conflict=overwrite
   --quiet                                  print only errors
+  --json                                   print the list of files and their status as JSON
   -h, --help                               this text`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -33,8 +37,11 @@ export async function run(argv: string[]): Promise<number> {
       'on-conflict': { type: 'string' },
       force: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      extras: { type: 'string' },
       ...Object.fromEntries(QUESTIONS.map((q) => [q.flag, { type: 'string' as const }])),
+      ...Object.fromEntries(EXTRA_CHOICES.map((c) => [`no-${c.flag}`, { type: 'boolean' as const }])),
     },
     strict: true,
   });
@@ -49,13 +56,18 @@ export async function run(argv: string[]): Promise<number> {
     const problem = typeof value === 'string' ? validateAnswer(question, value) : undefined;
     if (problem) throw new CliError(problem);
   }
-  const root = projectRootFor(values.dir as string | undefined, values.quiet as boolean);
+  const extras = typeof values.extras === 'string' ? parseExtrasFlag(values.extras) : undefined;
+  if (typeof extras === 'string') throw new CliError(extras);
+  const root = projectRootFor(values.dir as string | undefined, (values.quiet || values.json) as boolean);
   const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';
   const env = createEnv({ cwd: root });
   env.register(RalphHooksGenerator as any, { namespace: 'ralph-hooks:app', resolved: fileURLToPath(import.meta.url) });
   const generatorOptions: Record<string, unknown> = {
     yes,
     quiet: values.quiet,
+    json: values.json,
+    ...(extras ? { extras } : {}),
+    withoutExtras: EXTRA_CHOICES.filter((c) => values[`no-${c.flag}`]).map((c) => c.value),
     onConflict: values.force || values['on-conflict'] ? parseConflictOptions(values as any) : yes || !process.stdin.isTTY ? 'fail' : 'ask',
     skipInstall: true,
     skipCache: true,

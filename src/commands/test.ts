@@ -2,8 +2,8 @@
  * `ralph-hooks test [paths...]`: replay recorded hook cases (*.case.json) in parallel, each in
  * its own temporary workspace, and report for people, TAP or JUnit XML.
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError } from '../errors.js';
 import { humanLine, humanReport } from '../replay/reporters/human.js';
@@ -107,8 +107,10 @@ export async function run(argv: string[]): Promise<number> {
 
   for (const reporter of reporters) {
     const text = render(reporter, summary, startedAt);
-    if (reporter.file) writeFileSync(reporter.file, text.endsWith('\n') ? text : `${text}\n`);
-    else console.log(text);
+    if (reporter.file) {
+      mkdirSync(dirname(reporter.file), { recursive: true }); // reports/hooks.xml in a fresh checkout
+      writeFileSync(reporter.file, text.endsWith('\n') ? text : `${text}\n`);
+    } else console.log(text);
   }
   // With --update, a failure that was rewritten counts as fixed; errors and timeouts still fail.
   const unresolved = summary.outcomes.filter(

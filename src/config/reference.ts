@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PRESETS } from '../presets/index.js';
-import { TARGETS } from './schema.js';
+import { extrasSchema, TARGETS } from './schema.js';
 
 type JsonSchema = {
   type?: string | string[];
@@ -49,6 +49,12 @@ function rows(schema: JsonSchema, prefix = ''): string[] {
   return out;
 }
 
+/** `extras` and its switches, from the schema (defaults and descriptions included). */
+function extrasRows(): string[] {
+  const schema = z.toJSONSchema(extrasSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return [`| \`extras\` | object | \`{}\` | ${oneLine(schema.description)} |`, ...rows(schema, 'extras.')];
+}
+
 const oneLine = (text = '') => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const TABLE_HEAD = ['| field | type | default | meaning |', '|---|---|---|---|'];
 
@@ -67,6 +73,7 @@ export function configReferenceMarkdown(): string {
     '| `$schema` | string | | Path or URL of the JSON Schema, for editors. |',
     `| \`target\` | ${Object.keys(TARGETS).map((t) => `\`"${t}"\``).join(' \\| ')} | \`"claude-project"\` | Where hooks go and where they are registered (below). |`,
     '| `hooks` | hook[] | `[]` | The hooks to generate, each a preset with its options. |',
+    ...extrasRows(),
     '',
     '### Targets',
     '',

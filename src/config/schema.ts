@@ -67,18 +67,18 @@ export const hookEntrySchemaUnion = z.discriminatedUnion('preset', hookEntries a
  * before `extras` existed generates exactly what it did; `init` writes all of them on.
  */
 export const EXTRAS = {
-  vitest: 'a vitest file per hook (test/hooks/<name>.test.ts) that replays its cases and checks its fail-open/fail-closed contract through ralph-hooks/testkit',
-  bats: 'a bats file per hook (test/hooks/<name>.bats) that uses the ralph-hooks bats library',
-  cases: "the preset's starter corpus of recorded cases (test/hook-cases/<name>/), replayed by `ralph-hooks test`",
-  workflow: 'a GitHub Actions workflow (.github/workflows/ralph-hooks.yml) that installs dependencies and runs the hook tests with a JUnit report',
-  packageJson: 'package.json: the test:hooks script (and test when there is none), ralph-hooks, vitest and bats as devDependencies; merged, never overwritten',
+  vitest: 'A vitest file per hook (`test/hooks/NAME.test.ts`) that replays its cases and checks its fail-open/fail-closed contract through ralph-hooks/testkit.',
+  bats: 'A bats file per hook (`test/hooks/NAME.bats`) that checks the same contract through the ralph-hooks bats library.',
+  cases: "The preset's starter corpus of recorded cases (`test/hook-cases/NAME/`), replayed by `ralph-hooks test`; only presets that ship cases (specum).",
+  workflow: 'A GitHub Actions workflow (`.github/workflows/ralph-hooks.yml`) that installs dependencies, checks the generated files, and runs the hook tests and cases with a JUnit report.',
+  packageJson: 'package.json merged, never overwritten: the `test:hooks` script (and `test` when there is none), `ralph-hooks`, `vitest` and `bats` as devDependencies; a minimal one when there is none.',
 } as const;
 
 export type ExtraId = keyof typeof EXTRAS;
 export const EXTRA_IDS = Object.keys(EXTRAS) as ExtraId[];
 
-const extrasSchema = z.strictObject(
-  Object.fromEntries(EXTRA_IDS.map((id) => [id, z.boolean().default(false).describe(`Generate ${EXTRAS[id]}.`)])) as {
+export const extrasSchema = z.strictObject(
+  Object.fromEntries(EXTRA_IDS.map((id) => [id, z.boolean().default(false).describe(EXTRAS[id])])) as {
     [K in ExtraId]: z.ZodDefault<z.ZodBoolean>;
   },
 ).prefault({}).describe(

@@ -4,9 +4,13 @@ import { passive } from './passive.js';
 import { speckit } from './speckit.js';
 import { specum } from './specum.js';
 import { guard } from './guard.js';
+import { convergence } from './convergence.js';
+import { sessionEnd } from './session-end.js';
+import { auditLog } from './audit-log.js';
+import { ccCompat } from './cc-compat.js';
 import type { Preset } from './types.js';
 
-export const PRESETS = [specum, speckit, passive, loop, guard] as const satisfies readonly Preset<any>[];
+export const PRESETS = [specum, speckit, passive, loop, guard, convergence, sessionEnd, auditLog, ccCompat] as const satisfies readonly Preset<any>[];
 
 export type PresetId = (typeof PRESETS)[number]['id'];
 

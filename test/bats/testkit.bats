@@ -76,7 +76,7 @@ teardown() {
 
 @test "run_hook keeps stdout and stderr apart and runs in the workspace" {
   create_state_file >/dev/null
-  run_hook "$FIXTURES/specum-stop-watcher.sh"
+  run_hook "$SPECUM_HOOK"
   assert_equal "$status" 0
   assert_equal "$(jq -r .decision <<<"$output")" block
   assert_equal "$stderr" '[ralph-specum] Session stopped during spec: test-spec | Task: 1/5 | Attempt: 1'
@@ -120,7 +120,7 @@ actual   : $TEST_WORKSPACE/nope.sh
 }
 
 @test "run_stop_watcher runs STOP_WATCHER_SCRIPT like the seed" {
-  STOP_WATCHER_SCRIPT="$FIXTURES/specum-stop-watcher.sh"
+  STOP_WATCHER_SCRIPT="$SPECUM_HOOK"
   create_state_file >/dev/null
   run_stop_watcher "$(create_hook_input "$TEST_WORKSPACE" true)"
   assert_silent --allow-stderr
@@ -166,7 +166,7 @@ MSG
 
 @test "assert_json_block ignores [prefix] log lines merged in by bats run" {
   create_state_file >/dev/null
-  run bash -c "bash '$FIXTURES/specum-stop-watcher.sh' 2>&1 <<<'$(create_hook_input)'"
+  run bash -c "bash '$SPECUM_HOOK' 2>&1 <<<'$(create_hook_input)'"
   assert_json_block
   assert_json_reason_contains 'Continue spec: test-spec (Task 1/5, Iter 1)'
 }

@@ -3,6 +3,8 @@
 
 REPO_ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 FIXTURES="$REPO_ROOT/test/fixtures/hooks"
+# The real generated specum stop-watcher of the fixture project (test/fixtures/project).
+SPECUM_HOOK="$REPO_ROOT/test/fixtures/project/.claude/hooks/stop-watcher.sh"
 
 # Make `ralph-hooks` resolvable on BATS_LIB_PATH as it is from a user's node_modules.
 rh_lib_path() {

@@ -26,6 +26,7 @@ describe('ralph-hooks init', () => {
       $schema: './node_modules/ralph-hooks/schema/config.schema.json',
       target: 'claude-project',
       hooks: [{ kind: 'stop-watcher', preset: 'specum' }],
+      extras: { vitest: true, bats: true, cases: true, workflow: true, packageJson: true },
     });
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
     expect(existsSync(join(root, 'packages/app/ralph-hooks.config.json'))).toBe(false);
@@ -117,8 +118,10 @@ describe('the init generator prompts (yeoman-test)', () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
-      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum' });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher']);
+      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', extras: ['cases'] });
+    // yeoman-test reports a checkbox answer twice: compare the distinct names.
+    expect([...new Set(result.askedQuestions.map((q) => q.name))]).toEqual(['target', 'stopWatcher', 'extras']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, packageJson: false });
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
   });
@@ -126,7 +129,7 @@ describe('the init generator prompts (yeoman-test)', () => {
   it('does not ask what a flag already answered', async () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
-      .withOptions({ interactive: true, quiet: true, target: 'claude-project' } as any)
+      .withOptions({ interactive: true, quiet: true, target: 'claude-project', extras: 'none' } as any)
       .withAnswers({ stopWatcher: 'none' });
     expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [] });

@@ -8,13 +8,16 @@ import { REPO_ROOT } from './helpers.js';
 
 // #region imports
 import {
+  assertCasePassed,
   assertJsonBlock,
   assertLoopEnd,
   assertReasonContains,
   assertSilent,
   createWorkspace,
   forgeflareGuardInput,
+  listCaseFiles,
   preToolUseInput,
+  replayCase,
   replayStopLoop,
   runHook,
   stopInput,
@@ -23,7 +26,7 @@ import {
 import '../../testkit/vitest.js'; // in your project: import 'ralph-hooks/testkit/vitest'
 // #endregion imports
 
-const HOOK = join(REPO_ROOT, 'test/fixtures/hooks/specum-stop-watcher.sh');
+const HOOK = join(REPO_ROOT, 'test/fixtures/project/.claude/hooks/stop-watcher.sh');
 const GUARD = join(REPO_ROOT, 'test/fixtures/hooks/deny-guard.sh');
 const FORGEFLARE_GUARD = join(REPO_ROOT, 'test/fixtures/hooks/forgeflare-guard.sh');
 
@@ -90,6 +93,15 @@ describe('docs/testkit.md examples', () => {
     });
     assertLoopEnd(loop, { endedBy: 'stopped', iterations: 4, blocks: 3 });
     // #endregion loop
+  });
+
+  it('recorded cases', async () => {
+    // #region cases
+    const root = join(REPO_ROOT, 'test/fixtures/project'); // your project root
+    for (const file of listCaseFiles('test/hook-cases/stop-watcher', { projectRoot: root })) {
+      assertCasePassed(await replayCase(file, { projectRoot: root })); // throws with the full failure
+    }
+    // #endregion cases
   });
 
   it('every ts block in docs/testkit.md is one of the regions above', () => {

@@ -8,6 +8,8 @@ import { afterEach } from 'vitest';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'hooks');
 export const fixture = (name: string) => join(FIXTURES, name);
+/** The real generated specum stop-watcher of the fixture project (test/fixtures/project). */
+export const SPECUM_HOOK = join(REPO_ROOT, 'test/fixtures/project/.claude/hooks/stop-watcher.sh');
 
 const dirs: string[] = [];
 /** A temporary directory removed after the test. */

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertLoopEnd, createWorkspace, replayStopLoop, type Workspace } from '../../testkit/index.js';
-import { fixture, thrownMessage } from './helpers.js';
+import { fixture, SPECUM_HOOK, thrownMessage } from './helpers.js';
 
 let ws: Workspace;
 afterEach(() => ws?.remove());
 
-const specum = fixture('specum-stop-watcher.sh');
+const specum = SPECUM_HOOK;
 const advance = { reply: 'Task done. TASK_COMPLETE', tools: [{ name: 'Task', input: { subagent_type: 'spec-executor' } }], actions: ['advance-task' as const] };
 
 describe('replayStopLoop', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run as runTest } from '../../src/commands/test.js';
 import { redactText, redactValue } from '../../src/replay/redact.js';
-import { fixture, REPO_ROOT, tempDir } from './helpers.js';
+import { fixture, REPO_ROOT, SPECUM_HOOK, tempDir } from './helpers.js';
 
 // record is a process wrapper, so it is tested as one: compile the package once and run it.
 const BUILD = join(REPO_ROOT, 'node_modules', '.cache', 'ralph-hooks-testkit-build');
@@ -24,7 +24,7 @@ function specumProject(): string {
   const root = tempDir('rh-rec-');
   mkdirSync(join(root, 'specs/test-spec'), { recursive: true });
   mkdirSync(join(root, 'hooks'));
-  cpSync(fixture('specum-stop-watcher.sh'), join(root, 'hooks/stop-watcher.sh'));
+  cpSync(SPECUM_HOOK, join(root, 'hooks/stop-watcher.sh'));
   writeFileSync(join(root, 'specs/.current-spec'), 'test-spec\n');
   writeFileSync(join(root, 'specs/test-spec/.ralph-state.json'), JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 4, taskIteration: 2 }));
   execFileSync('touch', ['-d', '-5 min', join(root, 'specs/test-spec/.ralph-state.json')]);

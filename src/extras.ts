@@ -1,0 +1,90 @@
+/**
+ * What `generate` adds beside the hooks when `extras` says so: a vitest and a bats file per
+ * hook, the preset's starter cases, a GitHub Actions workflow. They are ordinary generated
+ * files (rendered, hash-tracked, conflict-safe); package.json is merged (registration/package-json.ts).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import type { RalphHooksConfig } from './config/schema.js';
+import type { GeneratedFile } from './hooks.js';
+import { TEMPLATES_DIR } from './package-info.js';
+import { renderTemplate } from './render.js';
+
+export const HOOK_TESTS_DIR = 'test/hooks';
+export const HOOK_CASES_DIR = 'test/hook-cases';
+export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
+/** Where npm puts bats: its package links no `.bin/bats`. */
+export const BATS_BIN = 'node_modules/bats/bin/bats';
+export const JUNIT_REPORT = 'reports/hook-cases.xml';
+
+/** One configured hook, as the extras see it. */
+export interface ExtraHook {
+  /** The context the hook's own templates were rendered with (name, preset, kind, options…). */
+  context: Record<string, unknown> & { name: string; preset: string; kind: string; contract: string };
+  /** The script of its first registration, relative to the project root. */
+  script: string;
+  interpreter: 'bash' | 'node';
+}
+
+type Extras = RalphHooksConfig['extras'];
+
+/** The preset's starter cases: templates/<preset>/cases/*.case.json.hbs (none if the folder is absent). */
+export function caseTemplates(presetId: string): string[] {
+  const dir = join(TEMPLATES_DIR, presetId, 'cases');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.case.json.hbs'))
+    .sort()
+    .map((f) => `${presetId}/cases/${f}`);
+}
+
+/** The commands `npm run test:hooks` runs, in order, for the extras that are on. */
+export function hookTestCommands(extras: Extras): string[] {
+  const commands: string[] = [];
+  if (extras.vitest) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
+  if (extras.bats) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
+  if (extras.cases) commands.push('ralph-hooks test');
+  return commands;
+}
+
+/** The package.json script `test:hooks`, or undefined when no test extra is on. */
+export function hookTestScript(extras: Extras): string | undefined {
+  const commands = hookTestCommands(extras);
+  return commands.length ? commands.join(' && ') : undefined;
+}
+
+export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): GeneratedFile[] {
+  const { extras } = config;
+  const files: GeneratedFile[] = [];
+  for (const hook of hooks) {
+    const name = hook.context.name;
+    const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
+    const context = {
+      ...hook.context,
+      hook: hook.script,
+      interpreter: hook.interpreter,
+      casesDir: posix.join(HOOK_CASES_DIR, name),
+      failClosed: hook.context.kind === 'guard',
+      stopWatcher: hook.context.kind === 'stop-watcher',
+      forgeflare: hook.context.contract === 'forgeflare',
+    };
+    if (extras.vitest) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.test.ts`), content: renderTemplate('extras/hook.test.ts.hbs', context), executable: false });
+    if (extras.bats) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.bats`), content: renderTemplate('extras/hook.bats.hbs', context), executable: false });
+    for (const template of cases) {
+      const file = posix.basename(template).replace(/\.hbs$/, '');
+      files.push({ path: posix.join(HOOK_CASES_DIR, name, file), content: renderTemplate(template, context), executable: false });
+    }
+  }
+  if (extras.workflow) {
+    const context = {
+      version: hooks[0]?.context.version ?? '',
+      vitest: extras.vitest ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
+      bats: extras.bats ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
+      cases: extras.cases,
+      junit: JUNIT_REPORT,
+      hooks: hooks.map((h) => h.context.name),
+    };
+    files.push({ path: WORKFLOW_FILE, content: renderTemplate('extras/workflow.yml.hbs', context), executable: false });
+  }
+  return files;
+}

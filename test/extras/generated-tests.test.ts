@@ -1,0 +1,121 @@
+/**
+ * The generated vitest and bats files and starter cases, run inside a generated project
+ * whose node_modules points at this repository (ralph-hooks, vitest, bats), for every preset
+ * and both contracts.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load.js';
+import { renderHooks } from '../../src/hooks.js';
+import { PRESETS } from '../../src/presets/index.js';
+import { REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
+
+const ALL_EXTRAS = { vitest: true, bats: true, cases: true, workflow: true, packageJson: true };
+
+/** A project generated from `config`, with node_modules linked to this repository. */
+export function generatedProject(config: object): string {
+  const root = tempDir('rh-generated-');
+  writeFileSync(join(root, 'ralph-hooks.config.json'), `${JSON.stringify(config, null, 2)}\n`);
+  const result = ralphHooks(['generate', '--quiet'], { cwd: root });
+  if (result.status !== 0) throw new Error(result.stderr);
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(REPO_ROOT, join(root, 'node_modules/ralph-hooks'));
+  for (const name of ['vitest', 'bats']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(root, 'node_modules', name));
+  return root;
+}
+
+const run = (command: string, args: string[], cwd: string) =>
+  spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' }, timeout: 120_000 });
+
+/**
+ * One hook per preset that renders for the target with its defaults. Left out: presets with
+ * required options (cc-compat wraps a script you name) or that refuse the target.
+ */
+function presetsFor(target: string) {
+  return PRESETS.filter((preset) => {
+    try {
+      renderHooks(validateConfig({ target, hooks: [{ kind: preset.kind, preset: preset.id }] }));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const everyPreset = (target: string) => ({
+  target,
+  hooks: presetsFor(target).map((preset) => ({ kind: preset.kind, preset: preset.id, name: `${preset.id}-hook` })),
+  extras: ALL_EXTRAS,
+});
+
+describe.each(['claude-project', 'forgeflare'])('generated tests for every preset (%s)', (target) => {
+  let root: string;
+  beforeAll(() => {
+    root = generatedProject(everyPreset(target));
+  }, 60_000);
+
+  it('the vitest files pass', () => {
+    const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
+    expect(presetsFor(target).length).toBeGreaterThanOrEqual(5);
+    expect(result.stdout + result.stderr).toMatch(new RegExp(`Test Files +${presetsFor(target).length} passed`));
+    expect(result.status).toBe(0);
+  }, 120_000);
+
+  it('the bats files pass', () => {
+    const result = run(join(root, 'node_modules/bats/bin/bats'), ['test/hooks'], root);
+    expect(result.stdout + result.stderr).not.toMatch(/^not ok/m);
+    expect(result.status).toBe(0);
+  }, 120_000);
+
+  it('the starter cases pass with ralph-hooks test', () => {
+    const result = ralphHooks(['test'], { cwd: root });
+    expect(result.stdout).toMatch(/(\d+) passed, 0 failed, 0 errors, \1 cases/);
+    expect(result.status).toBe(0);
+  }, 60_000);
+});
+
+describe('generated test files', () => {
+  it('a guard gets the fail-closed contract, a stop-watcher the fail-open one', () => {
+    const root = generatedProject(everyPreset('claude-project'));
+    const guardTest = readFileSync(join(root, 'test/hooks/guard-hook.test.ts'), 'utf8');
+    expect(guardTest).toContain('expect(result).toDeny();');
+    expect(readFileSync(join(root, 'test/hooks/guard-hook.bats'), 'utf8')).toContain('assert_deny');
+    const stopTest = readFileSync(join(root, 'test/hooks/specum-hook.test.ts'), 'utf8');
+    expect(stopTest).toContain('expect(result).toBeSilent({ allowStderr: true });');
+    expect(stopTest).toContain("listCaseFiles('test/hook-cases/specum-hook'");
+  });
+
+  it('a failing case fails its vitest test with the full failure text', () => {
+    const root = generatedProject({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { vitest: true, cases: true } });
+    const file = join(root, 'test/hook-cases/stop-watcher/continues-midway.case.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Task 3/5, Iter 4', 'Task 9/9, Iter 4'));
+    const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
+    expect(result.status).toBe(1);
+    expect(result.stdout + result.stderr).toContain('CaseFailedError: case stop-watcher/continues-midway (test/hook-cases/stop-watcher/continues-midway.case.json) failed');
+    expect(result.stdout + result.stderr).toMatch(/stop-watcher\/continues-midway: reason\.contains --\nexpected \(1 lines\):\n {2}Continue spec: test-spec \(Task 9\/9, Iter 4\)/);
+  }, 120_000);
+
+  it('cases follow the hook options: a config change regenerates both and they still pass', () => {
+    const root = generatedProject({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { cases: true } });
+    const custom = {
+      hooks: [{
+        kind: 'stop-watcher',
+        preset: 'specum',
+        options: {
+          stateFile: '.loop-state.json', specsDirs: ['./work'], currentSpecFile: '.active', settingsFile: '.claude/loop.md',
+          completionSignal: 'DONE.NOW', completionMatch: 'word', completionSource: 'transcript', logPrefix: 'my-loop', displayName: 'My-loop',
+          onMaxIterations: 'allow', onStopHookActive: 'continue', commands: { implement: '/my:start', cancel: '/my:stop' },
+        },
+      }],
+      extras: { cases: true },
+    };
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify(custom));
+    const generate = ralphHooks(['generate'], { cwd: root });
+    expect(generate.status).toBe(0);
+    expect(generate.stdout).toMatch(/update +test\/hook-cases\/stop-watcher\/  \(2\d files\)/);
+    const result = ralphHooks(['test'], { cwd: root });
+    expect(result.stdout).toMatch(/(\d+) passed, 0 failed, 0 errors, \1 cases/);
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+/** package.json under extras.packageJson: merged like settings.json, never clobbered. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../../src/config/load.js';
+import { packageVersion } from '../../src/package-info.js';
+import { planGeneration } from '../../src/plan.js';
+import { formatLike, mergePackageJson, NPM_PLACEHOLDER_TEST, packageNameFor } from '../../src/registration/package-json.js';
+import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+
+const WANTS = { testHooksScript: 'vitest run test/hooks && ralph-hooks test', devDependencies: { 'ralph-hooks': '^0.1.0', vitest: '^4.1.12' } };
+
+const FOREIGN = {
+  name: '@acme/app',
+  version: '3.1.4',
+  description: 'mine',
+  type: 'module',
+  workspaces: ['packages/*'],
+  scripts: { test: 'node --test', build: 'tsc', 'test:hooks': 'my own runner' },
+  dependencies: { vitest: '^3.0.0', zod: '^4.0.0' },
+  devDependencies: { typescript: '^5.0.0', eslint: '^9.0.0' },
+  engines: { node: '>=20' },
+  prettier: { semi: false },
+};
+
+describe('mergePackageJson', () => {
+  it('keeps every foreign key, value and order; adds only what is missing', () => {
+    const merged = mergePackageJson(structuredClone(FOREIGN), WANTS);
+    expect(Object.keys(merged)).toEqual(Object.keys(FOREIGN));
+    expect(merged.scripts).toEqual(FOREIGN.scripts); // test and a hand-written test:hooks stay
+    expect(merged.dependencies).toEqual(FOREIGN.dependencies); // vitest already listed: not added again
+    // an unsorted section keeps its order, new names at the end
+    expect(Object.entries(merged.devDependencies as object)).toEqual([['typescript', '^5.0.0'], ['eslint', '^9.0.0'], ['ralph-hooks', '^0.1.0']]);
+    for (const key of ['description', 'type', 'workspaces', 'engines', 'prettier'] as const) expect(merged[key]).toEqual(FOREIGN[key]);
+  });
+
+  it('sets test only when there is none or it is npm init\'s placeholder', () => {
+    expect((mergePackageJson({ scripts: {} }, WANTS).scripts as any).test).toBe('npm run test:hooks');
+    expect((mergePackageJson({ scripts: { test: NPM_PLACEHOLDER_TEST } }, WANTS).scripts as any).test).toBe('npm run test:hooks');
+    expect((mergePackageJson({ scripts: { test: 'jest' } }, WANTS).scripts as any).test).toBe('jest');
+  });
+
+  it('rewrites a test:hooks it wrote itself when the extras change', () => {
+    const merged = mergePackageJson({ scripts: { 'test:hooks': 'ralph-hooks test' } }, WANTS);
+    expect((merged.scripts as any)['test:hooks']).toBe(WANTS.testHooksScript);
+  });
+
+  it('a missing package.json becomes a minimal one named after the folder', () => {
+    expect(mergePackageJson(undefined, WANTS, { dir: '/tmp/My Project!' })).toEqual({
+      name: 'my-project',
+      version: '0.0.0',
+      private: true,
+      scripts: { 'test:hooks': WANTS.testHooksScript, test: 'npm run test:hooks' },
+      devDependencies: { 'ralph-hooks': '^0.1.0', vitest: '^4.1.12' },
+    });
+    expect(packageNameFor('/x/...')).toBe('hooks-project');
+  });
+
+  it('refuses a package.json whose top level or sections are not objects', () => {
+    expect(() => mergePackageJson([], WANTS)).toThrow(/top level must be a JSON object; ralph-hooks left the file untouched/);
+    expect(() => mergePackageJson({ scripts: 'x' }, WANTS)).toThrow(/"scripts" must be an object/);
+  });
+
+  it('formatLike keeps tabs, four spaces, CRLF and a missing final newline', () => {
+    expect(formatLike('{\n\t"a": 1\n}\n', { a: 1, b: 2 })).toBe('{\n\t"a": 1,\n\t"b": 2\n}\n');
+    expect(formatLike('{\n    "a": 1\n}', { a: 1 })).toBe('{\n    "a": 1\n}');
+    expect(formatLike('{\r\n  "a": 1\r\n}\r\n', { a: 1 })).toBe('{\r\n  "a": 1\r\n}\r\n');
+    expect(formatLike(undefined, { a: 1 })).toBe('{\n  "a": 1\n}\n');
+  });
+});
+
+describe('package.json in the generate plan', () => {
+  const config = (extras: object) => validateConfig({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras });
+
+  it('is left out when extras.packageJson is off (and by default)', () => {
+    const root = tempDir();
+    expect(planGeneration(root, validateConfig({ hooks: [] })).changes.map((c) => c.path)).not.toContain('package.json');
+    expect(planGeneration(root, config({ cases: true })).changes.map((c) => c.path)).not.toContain('package.json');
+  });
+
+  it('wants ralph-hooks at the running version, and vitest / bats only for their extras', () => {
+    const root = tempDir();
+    const change = (extras: object) => JSON.parse(planGeneration(root, config(extras)).changes.find((c) => c.path === 'package.json')!.content!);
+    expect(change({ packageJson: true }).devDependencies).toEqual({ 'ralph-hooks': `^${packageVersion()}` });
+    expect(change({ packageJson: true }).scripts).toBeUndefined();
+    expect(change({ packageJson: true, cases: true, bats: true }).devDependencies).toEqual({ bats: '^1.13.0', 'ralph-hooks': `^${packageVersion()}` });
+    expect(change({ packageJson: true, cases: true, bats: true }).scripts['test:hooks']).toBe('node_modules/bats/bin/bats test/hooks && ralph-hooks test');
+  });
+
+  it('a package.json that already has everything is unchanged, byte for byte (generate twice)', () => {
+    const root = tempDir();
+    const text = `{\n\t"name": "x",\n\t"scripts": {"test:hooks": "ralph-hooks test", "test": "npm run test:hooks"},\n\t"devDependencies": {"ralph-hooks": "*"}\n}`;
+    writeFileSync(join(root, 'package.json'), text);
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { cases: true, packageJson: true } }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(join(root, 'package.json'), 'utf8')).toBe(text);
+    const before = snapshot(root);
+    const second = ralphHooks(['generate'], { cwd: root });
+    expect(second.stdout).toContain('Everything is up to date');
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it('invalid JSON in package.json is reported with line and column, nothing written', () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'package.json'), '{\n  "name": "x",\n}\n');
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [], extras: { packageJson: true } }));
+    const before = snapshot(root);
+    const result = ralphHooks(['generate'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/package\.json is not valid JSON \(line 3, column 1\)/);
+    expect(snapshot(root)).toEqual(before);
+  });
+});
