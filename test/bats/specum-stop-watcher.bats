@@ -187,6 +187,7 @@ EOF
 
 @test "a half-written state file is re-read until it parses (bounded wait, no fixed sleep)" {
   create_corrupt_state_file >/dev/null
+  set_file_age "$(state_file)" 0 # being written right now
   (sleep 0.3 && jq -n '{phase:"execution",taskIndex:1,totalTasks:5}' >"$(state_file).tmp" && mv "$(state_file).tmp" "$(state_file)") &
   run_stop_watcher
   wait
@@ -687,4 +688,22 @@ advance_task() {
   create_state_file >/dev/null
   run_stop_watcher
   assert_json_reason_contains "output ALL_TASKS_COMPLETE"
+}
+
+@test "a corrupt state file written long ago is reported at once, without the settle wait" {
+  create_corrupt_state_file >/dev/null
+  set_file_age "$(state_file)" 30
+  local start=${EPOCHREALTIME/[.,]/}
+  run_stop_watcher
+  assert_json_reason_contains "ERROR: Corrupt state file"
+  (( ${EPOCHREALTIME/[.,]/} - start < 800000 ))
+}
+
+@test "a fresh corrupt state file is re-read for the settle time before it is reported" {
+  RH_STATE_FILE_AGE=0 create_corrupt_state_file >/dev/null
+  set_file_age "$(state_file)" 0
+  local start=${EPOCHREALTIME/[.,]/}
+  run_stop_watcher
+  assert_json_reason_contains "ERROR: Corrupt state file"
+  (( ${EPOCHREALTIME/[.,]/} - start >= 900000 ))
 }

@@ -122,14 +122,15 @@ describe('speckit preset: logic flow', () => {
 
   it('a state file being written (race) is waited for, not reported corrupt', async () => {
     const ws = workspace();
-    ws.writeCorruptState();
+    ws.writeCorruptState({ ageSeconds: 0 }); // being written right now
     const child = spawn('bash', [hook], { cwd: ws.dir });
+    const closed = new Promise((resolve) => child.on('close', resolve));
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stdin.end(JSON.stringify(createHookInput({ cwd: ws.dir })));
     await new Promise((resolve) => setTimeout(resolve, 100));
     ws.writeState();
-    await new Promise((resolve) => child.on('close', resolve));
+    await closed;
     expect(JSON.parse(stdout).reason).toContain('Continue feature: test-spec');
   });
 });
