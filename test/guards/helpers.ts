@@ -3,7 +3,8 @@
  * (with a fake HOME and the symlinks the scope cases need), turn corpus cases into hook
  * inputs of either contract, and run many cases with bounded concurrency.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { afterAll } from 'vitest';
 import { join, resolve } from 'node:path';
 import { forgeflareGuardInput, guardDecision, preToolUseInput, runHook, type HookResult } from '../../testkit/index.js';
@@ -29,10 +30,13 @@ export interface GuardProject {
 }
 
 /**
- * Test projects live under node_modules/.cache, not /tmp: /tmp is a path the scope rule
- * allows by default, so a project inside it could not show a write escaping the project.
+ * Test projects live under node_modules/.cache, never under /tmp: /tmp is a path the scope
+ * rule allows by default, so a project inside it could not show a write escaping the project.
  */
-export const SCRATCH = resolve('node_modules/.cache/ralph-hooks-guard-tests', String(process.pid));
+const underTmp = (path: string) => ['/tmp', '/var/tmp'].some((dir) => path === dir || path.startsWith(`${dir}/`));
+// A checkout that itself lives under /tmp (CI clones often do) falls back to ~/.cache.
+const CACHE = underTmp(realpathSync(process.cwd())) ? join(homedir(), '.cache') : resolve('node_modules/.cache');
+export const SCRATCH = join(CACHE, 'ralph-hooks-guard-tests', String(process.pid));
 
 // Each test file (one process) removes its own scratch folder when it is done.
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
