@@ -137,6 +137,15 @@ function countJq(cli, work) {
   }
 }
 
+function medianMs(fn, runs) {
+  const samples = Array.from({ length: runs }, () => {
+    const start = process.hrtime.bigint();
+    fn();
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  }).sort((a, b) => a - b);
+  return samples[runs >> 1];
+}
+
 const cli = build();
 const work = mkdtempSync(join(tmpdir(), 'rh-bench-'));
 try {
@@ -146,7 +155,11 @@ try {
   writeFileSync(join(work, 'replay.bats'), batsFile(cases));
   const jobs = values.jobs ?? String(availableParallelism() * 2);
   console.log(`${COUNT} cases from ${join(values.root, values.corpus)} (the real generated hook), ${availableParallelism()} cores, bash ${execFileSync('bash', ['-c', 'echo $BASH_VERSION']).toString().trim()}`);
+  // The machine's speed right now, as the hooks see it: the median of 20 `jq -n 1` starts.
+  const jqStart = medianMs(() => execFileSync('jq', ['-n', '1']), 20);
+  console.log(`one jq start (jq -n 1, median of 20): ${jqStart.toFixed(1)} ms`);
   const replay = time('ralph-hooks test', process.execPath, [cli, 'test', caseDir, '--root', PROJECT, '--jobs', jobs, '--reporter', `tap=${join(work, 'out.tap')}`]);
+  console.log(`ralph-hooks test: ${((replay * 1000) / jqStart).toFixed(0)} jq starts' worth of time for ${COUNT} cases`);
   const bats = time('bats (testkit helpers)', join(ROOT, 'node_modules/bats/bin/bats'), [join(work, 'replay.bats')]);
   console.log(`ratio bats / ralph-hooks test: ${(bats / replay).toFixed(1)}x`);
   console.log(`jq processes on the continuation path (continues-when-tasks-remain): ${countJq(cli, work)}`);
