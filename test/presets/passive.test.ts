@@ -6,30 +6,22 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assertLoopEnd,
   assertSilent,
   assertStderrContains,
   createHookInput,
-  createWorkspace,
   replayStopLoop,
   runHook,
   type Workspace,
 } from '../../testkit/index.js';
 import { generateHook } from '../helpers/generate.js';
+import { workspacePool } from '../helpers/workspaces.js';
 import { generateLoop, runSetup } from './loop-helpers.js';
 
 const hook = generateHook('passive', 'stop-watcher', { stateSettleMs: 200 });
-const workspaces: Workspace[] = [];
-function workspace(): Workspace {
-  const ws = createWorkspace();
-  workspaces.push(ws);
-  return ws;
-}
-afterEach(() => {
-  for (const ws of workspaces.splice(0)) ws.remove();
-});
+const workspace = workspacePool();
 const observe = (ws: Workspace, fields: Record<string, unknown> = {}) => runHook(hook, createHookInput({ cwd: ws.dir, ...fields }), { cwd: ws.dir });
 
 /** Passive means: exit 0 and not one byte on stdout, whatever it logs. */

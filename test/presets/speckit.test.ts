@@ -5,7 +5,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assertJsonBlock,
   assertLoopEnd,
@@ -14,23 +14,16 @@ import {
   assertStderrContains,
   assertSystemMessageContains,
   createHookInput,
-  createWorkspace,
   replayStopLoop,
   runHook,
   type Workspace,
 } from '../../testkit/index.js';
 import { generateHook } from '../helpers/generate.js';
+import { workspacePool } from '../helpers/workspaces.js';
 
 const hook = generateHook('speckit', 'stop-watcher', { stateSettleMs: 300 });
-const workspaces: Workspace[] = [];
-function workspace(): Workspace {
-  const ws = createWorkspace({ layout: 'speckit' });
-  workspaces.push(ws);
-  return ws;
-}
-afterEach(() => {
-  for (const ws of workspaces.splice(0)) ws.remove();
-});
+const workspace = workspacePool({ layout: 'speckit' });
+const specumWorkspace = workspacePool({ layout: 'specum' });
 const stop = (ws: Workspace, fields: Record<string, unknown> = {}) => runHook(hook, createHookInput({ cwd: ws.dir, ...fields }), { cwd: ws.dir });
 
 describe('speckit preset: logic flow', () => {
@@ -72,8 +65,7 @@ describe('speckit preset: logic flow', () => {
   });
 
   it('a specs/.current-spec (the specum marker) is not read', async () => {
-    const ws = createWorkspace({ layout: 'specum' });
-    workspaces.push(ws);
+    const ws = specumWorkspace();
     ws.writeState();
     assertSilent(await stop(ws));
   });
