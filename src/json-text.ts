@@ -56,3 +56,8 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 export function formatJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
+
+/** A JSON object (not an array, not null): what every config and settings file must be at the top. */
+export function isJsonObject(value: unknown): value is Record<string, any> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -123,13 +123,26 @@ function planTomlRegistration(root: string, path: string, commands: HookCommand[
 }
 
 function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
+  return planMergedJson(root, path, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, path), (_current, merged) => formatJson(merged));
+}
+
+/**
+ * A JSON file that belongs to the user and gets our entries merged in: parsed (errors carry
+ * line and column), merged, and left byte for byte when the merge changes nothing.
+ */
+function planMergedJson(
+  root: string,
+  path: string,
+  merge: (parsed: unknown) => Record<string, unknown>,
+  format: (current: string | undefined, merged: Record<string, unknown>) => string,
+): FileChange {
   const current = readIfExists(join(root, path));
   const parsed = current === undefined ? undefined : parseJsonText(current, path);
-  const merged = mergeHookSettings(parsed, commands, ownedScripts, path);
+  const merged = merge(parsed);
   if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
     return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
   }
-  return classifyMerged(root, path, formatJson(merged));
+  return classifyMerged(root, path, format(current, merged));
 }
 
 /** Versions written into a user's package.json next to ralph-hooks itself. */
@@ -137,17 +150,11 @@ export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0' } as c
 
 /** package.json (extras.packageJson): merged like settings.json, byte for byte untouched when nothing is missing. */
 function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
-  const path = 'package.json';
-  const current = readIfExists(join(root, path));
-  const parsed = current === undefined ? undefined : parseJsonText(current, path);
   const devDependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
   if (config.extras.vitest) devDependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
   if (config.extras.bats) devDependencies.bats = DEV_DEPENDENCY_RANGES.bats;
-  const merged = mergePackageJson(parsed, { testHooksScript: hookTestScript(config.extras), devDependencies }, { file: path, dir: root });
-  if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
-    return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
-  }
-  return classifyMerged(root, path, formatLike(current, merged));
+  const wants = { testHooksScript: hookTestScript(config.extras), devDependencies };
+  return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }
 
 /** The manifest after applying a plan: kept files keep their old hash, so they stay "edited". */

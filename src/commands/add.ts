@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { validateConfig } from '../config/load.js';
 import { CONFIG_FILE } from '../config/schema.js';
 import { CliError } from '../errors.js';
-import { formatJson, parseJsonText } from '../json-text.js';
+import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
 import { planGeneration } from '../plan.js';
 import { PRESETS } from '../presets/index.js';
 import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
@@ -65,7 +65,7 @@ export async function run(argv: string[]): Promise<number> {
   return settleAndWrite(
     planOrExplain(() => {
       const input = parseJsonText(original, CONFIG_FILE);
-      if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new CliError(`${CONFIG_FILE}: the top level must be a JSON object.`);
+      if (!isJsonObject(input)) throw new CliError(`${CONFIG_FILE}: the top level must be a JSON object.`);
       const config = input as { hooks?: unknown };
       if (config.hooks !== undefined && !Array.isArray(config.hooks)) throw new CliError(`${CONFIG_FILE}: "hooks" must be an array.`);
       const hooks = (config.hooks ?? []) as Array<{ name?: unknown; kind?: unknown; preset?: unknown }>;

@@ -7,6 +7,7 @@
  */
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
+import { isJsonObject } from '../json-text.js';
 
 interface Handler {
   type?: string;
@@ -28,9 +29,9 @@ type HooksByEvent = Record<string, MatcherGroup[]>;
  */
 export function mergeHookSettings(settings: unknown, commands: HookCommand[], ownedScripts: Iterable<string>, file: string): Record<string, unknown> {
   if (settings === undefined) settings = {};
-  if (!isObject(settings)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
+  if (!isJsonObject(settings)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
   const result = structuredClone(settings) as Record<string, unknown>;
-  if (result.hooks !== undefined && !isObject(result.hooks)) {
+  if (result.hooks !== undefined && !isJsonObject(result.hooks)) {
     throw new CliError(`${file}: "hooks" must be an object keyed by event name; ralph-hooks left the file untouched.`);
   }
   const hooks = (result.hooks ?? {}) as HooksByEvent;
@@ -51,7 +52,7 @@ export function mergeHookSettings(settings: unknown, commands: HookCommand[], ow
 
 /** Replace our handlers in one group; drop the group only if we emptied it. */
 function replaceOurHandlers(event: string, group: MatcherGroup, owned: string[], pending: HookCommand[]): MatcherGroup[] {
-  if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
+  if (!isJsonObject(group) || !Array.isArray(group.hooks)) return [group];
   let touched = false;
   const handlers = group.hooks.flatMap((handler) => {
     const script = ownedScriptOf(handler, owned);
@@ -67,7 +68,7 @@ function replaceOurHandlers(event: string, group: MatcherGroup, owned: string[],
 }
 
 function ownedScriptOf(handler: Handler, owned: string[]): string | undefined {
-  if (!isObject(handler) || typeof handler.command !== 'string') return undefined;
+  if (!isJsonObject(handler) || typeof handler.command !== 'string') return undefined;
   const command = handler.command;
   return owned.find((script) => command.includes(`/${script}`) || command.includes(` ${script}`));
 }
@@ -82,8 +83,4 @@ function handlerFor(command: HookCommand, previous: Handler = {}): Handler {
   const handler: Handler = { ...kept, type: 'command', command: command.command };
   if (command.timeout !== undefined) handler.timeout = command.timeout;
   return handler;
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

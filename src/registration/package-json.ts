@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import { CliError } from '../errors.js';
+import { isJsonObject } from '../json-text.js';
 
 /** What a project needs to run the generated tests. */
 export interface PackageJsonWants {
@@ -35,7 +36,7 @@ export function packageNameFor(dir: string): string {
  */
 export function mergePackageJson(pkg: unknown, wants: PackageJsonWants, { file = 'package.json', dir = '.' } = {}): Record<string, unknown> {
   if (pkg === undefined) pkg = { name: packageNameFor(dir), version: '0.0.0', private: true };
-  if (!isObject(pkg)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
+  if (!isJsonObject(pkg)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
   const result = structuredClone(pkg) as Record<string, unknown>;
 
   if (wants.testHooksScript !== undefined) {
@@ -46,7 +47,7 @@ export function mergePackageJson(pkg: unknown, wants: PackageJsonWants, { file =
     result.scripts = scripts;
   }
 
-  const missing = Object.entries(wants.devDependencies).filter(([name]) => !DEPENDENCY_SECTIONS.some((section) => isObject(result[section]) && (result[section] as Record<string, unknown>)[name] !== undefined));
+  const missing = Object.entries(wants.devDependencies).filter(([name]) => !DEPENDENCY_SECTIONS.some((section) => isJsonObject(result[section]) && (result[section] as Record<string, unknown>)[name] !== undefined));
   if (missing.length) {
     const devDependencies = sectionOf(result, 'devDependencies', file);
     const wasSorted = isSorted(Object.keys(devDependencies));
@@ -59,7 +60,7 @@ export function mergePackageJson(pkg: unknown, wants: PackageJsonWants, { file =
 function sectionOf(pkg: Record<string, unknown>, key: string, file: string): Record<string, unknown> {
   const value = pkg[key];
   if (value === undefined) return {};
-  if (!isObject(value)) throw new CliError(`${file}: "${key}" must be an object; ralph-hooks left the file untouched.`);
+  if (!isJsonObject(value)) throw new CliError(`${file}: "${key}" must be an object; ralph-hooks left the file untouched.`);
   return value;
 }
 
@@ -81,8 +82,4 @@ export function formatLike(previous: string | undefined, value: unknown): string
   const newline = previous === undefined || previous.endsWith('\n') ? '\n' : '';
   const text = JSON.stringify(value, null, indent);
   return `${previous?.includes('\r\n') ? text.replace(/\n/g, '\r\n') : text}${newline && previous?.includes('\r\n') ? '\r\n' : newline}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

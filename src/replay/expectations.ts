@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { HookResult } from '../../testkit/run-hook.js';
 import { reasonOf, systemMessageOf } from '../../testkit/assertions.js';
 import type { Expectation, FileExpectation, TextCheck } from './case-schema.js';
+import { isJsonObject } from '../json-text.js';
 import { lineDiff } from './diff.js';
 
 export interface Failure {
@@ -24,18 +25,18 @@ export function isSubset(expected: unknown, actual: unknown): boolean {
     return Array.isArray(actual) && expected.length === actual.length && expected.every((item, i) => isSubset(item, actual[i]));
   }
   if (expected && typeof expected === 'object') {
-    if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return false;
-    return Object.entries(expected).every(([key, value]) => isSubset(value, (actual as Record<string, unknown>)[key]));
+    if (!isJsonObject(actual)) return false;
+    return Object.entries(expected).every(([key, value]) => isSubset(value, actual[key]));
   }
   return Object.is(expected, actual);
 }
 
 /** `actual` cut down to the keys `expected` mentions, so a diff shows only what matters. */
 export function project(expected: unknown, actual: unknown): unknown {
-  if (expected && typeof expected === 'object' && !Array.isArray(expected) && actual && typeof actual === 'object' && !Array.isArray(actual)) {
+  if (isJsonObject(expected) && isJsonObject(actual)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(expected)) {
-      if (key in actual) out[key] = project((expected as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key]);
+      if (key in actual) out[key] = project(expected[key], actual[key]);
     }
     return out;
   }
