@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from './config/load.js';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { renderHooks } from './hooks.js';
+import { renderHooks, type HookCommand } from './hooks.js';
 import { parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { planGeneration } from './plan.js';
@@ -53,14 +53,15 @@ export function checkProject(root: string): Finding[] {
     return [problem('RH04', (error as Error).message, 'Fix ralph-hooks.config.json as the message says (docs/config-reference.md lists every field).')];
   }
   const findings: Finding[] = [ok('RH04', `ralph-hooks.config.json is valid (${config.hooks.length} hook(s), target ${config.target})`)];
-  findings.push(...checkRegistration(root, config));
-  findings.push(...checkScripts(root, config));
+  const { commands } = renderHooks(config);
+  findings.push(...checkRegistration(root, config, commands));
+  findings.push(...checkScripts(root, commands));
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   return findings;
 }
 
-function checkRegistration(root: string, config: RalphHooksConfig): Finding[] {
+function checkRegistration(root: string, config: RalphHooksConfig, commands: HookCommand[]): Finding[] {
   const file = TARGETS[config.target].registrationFile;
   const path = join(root, file);
   if (!existsSync(path)) return config.hooks.length ? [problem('RH05', `${file} does not exist: no hook is registered.`, 'Run: npx ralph-hooks generate')] : [];
@@ -73,7 +74,7 @@ function checkRegistration(root: string, config: RalphHooksConfig): Finding[] {
     return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: npx ralph-hooks generate`)];
   }
   const findings: Finding[] = [ok('RH05', `${file} parses`)];
-  for (const command of renderHooks(config).commands) {
+  for (const command of commands) {
     const registered = parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
     findings.push(
       registered
@@ -89,9 +90,9 @@ function isRegistered(settings: unknown, event: string, command: string): boolea
   return Array.isArray(groups) && groups.some((group) => group?.hooks?.some?.((handler) => handler?.command === command));
 }
 
-function checkScripts(root: string, config: RalphHooksConfig): Finding[] {
+function checkScripts(root: string, commands: HookCommand[]): Finding[] {
   const findings: Finding[] = [];
-  for (const command of renderHooks(config).commands) {
+  for (const command of commands) {
     const path = join(root, command.script);
     if (!existsSync(path)) {
       findings.push(problem('RH07', `${command.script} does not exist.`, 'Run: npx ralph-hooks generate'));
