@@ -16,3 +16,4 @@ export * from './clients/model-server.js';
 export * from './clients/messages-api.js';
 export * from './clients/conversation.js';
 export * from './clients/claude-code.js';
+export * from './clients/scenario.js';
