@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { runClaudeCode, toolCalls } from '../../testkit/index.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
@@ -30,5 +30,28 @@ describeRealClient('guard in the real Claude Code', () => {
     expect(run.hookInputs[0].hook).toBe(JSON.parse(settingsBefore.toString()).hooks.PreToolUse[0].hooks[0].command);
     expect(run.transcript?.length).toBeGreaterThan(0);
     expect(readFileSync(project.file('.claude/settings.json')).equals(settingsBefore)).toBe(true);
+  }, TEST_TIMEOUT_MS);
+});
+
+describeRealClient('a guard that cannot run', () => {
+  it('is registered with onFailure "block", so a missing script blocks the call (without it the call would run)', async () => {
+    const project = realProject({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard', name: 'guard' }] } as never);
+    const settings = JSON.parse(readFileSync(project.file('.claude/settings.json'), 'utf8'));
+    expect(settings.hooks.PreToolUse[0].hooks[0].onFailure).toBe('block');
+    rmSync(project.file('.claude/hooks/guard.sh'));
+    const turns = [{ shell: 'echo ran > ran.txt' }, { text: 'Done.' }];
+    const blocked = await runClaudeCode(project.root, { turns, timeoutMs: SESSION_TIMEOUT_MS });
+    const [call] = toolCalls(blocked);
+    expect(call.isError).toBe(true);
+    expect(call.result).toContain('blocking because onFailure is "block"');
+    expect(blocked.files('ran.txt')).toBeNull();
+    expect(blocked.hookInputs[0].exitCode).toBe(127);
+
+    // The same registration without onFailure: Claude Code treats the failure as non-blocking and runs the call.
+    delete settings.hooks.PreToolUse[0].hooks[0].onFailure;
+    writeFileSync(project.file('.claude/settings.json'), JSON.stringify(settings, null, 2));
+    const open = await runClaudeCode(project.root, { turns, timeoutMs: SESSION_TIMEOUT_MS });
+    expect(toolCalls(open)[0].isError).toBe(false);
+    expect(open.files('ran.txt')).toBe('ran\n');
   }, TEST_TIMEOUT_MS);
 });
