@@ -11,6 +11,7 @@ import { renderHooks, type HookCommand } from './hooks.js';
 import { parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { planGeneration } from './plan.js';
+import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
 
 export interface Finding {
   code: string;
@@ -119,9 +120,21 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
   } catch (error) {
     return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: npx ralph-hooks generate`)];
   }
-  const findings: Finding[] = [ok('RH05', `${file} parses`)];
+  let forgeflareHooks: { event: string; command: string }[] | undefined;
+  if (config.target === 'forgeflare') {
+    // forgeflare reads the whole file or none of it: one bad value anywhere (a hand-written
+    // entry included) and no hook runs, so this is the first thing to say.
+    const read = readForgeflareHooks(text);
+    if (!read.ok) {
+      return [problem('RH05', `${describeRejection(file, read.error)}\n${read.error.display.trimEnd().replace(/^/gm, '      ')}`, `Fix line ${read.error.line} of ${file}: forgeflare reads event, command, match_tool and phase as strings and timeout_ms as a whole number of milliseconds, and needs event and command in every [[hooks]] entry.`)];
+    }
+    forgeflareHooks = read.hooks;
+  }
+  const findings: Finding[] = [ok('RH05', forgeflareHooks ? `${file} parses as forgeflare reads it (${forgeflareHooks.length} hook entr${forgeflareHooks.length === 1 ? 'y' : 'ies'})` : `${file} parses`)];
   for (const command of commands) {
-    const registered = parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
+    const registered = forgeflareHooks
+      ? forgeflareHooks.some((hook) => hook.event === command.event && hook.command === command.command)
+      : parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
     findings.push(
       registered
         ? ok('RH06', `${command.script} is registered for ${command.event}`)
