@@ -12,6 +12,7 @@ import { renderTemplate } from './render.js';
 
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';
+export const HOOK_SCENARIOS_DIR = 'test/hook-scenarios';
 export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
 /** Where npm puts bats: its package links no `.bin/bats`. */
 export const BATS_BIN = 'node_modules/bats/bin/bats';
@@ -38,12 +39,22 @@ export function caseTemplates(presetId: string): string[] {
     .map((f) => `${presetId}/cases/${f}`);
 }
 
+/** The preset's starter real-client scenarios: templates/<preset>/scenarios/*.scenario.json.hbs. */
+export function scenarioTemplates(presetId: string): string[] {
+  const dir = join(TEMPLATES_DIR, presetId, 'scenarios');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.scenario.json.hbs'))
+    .sort()
+    .map((f) => `${presetId}/scenarios/${f}`);
+}
+
 /** The commands `npm run test:hooks` runs, in order, for the extras that are on. */
 export function hookTestCommands(extras: Extras): string[] {
   const commands: string[] = [];
   if (extras.vitest) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
   if (extras.bats) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
-  if (extras.cases) commands.push('ralph-hooks test');
+  if (extras.cases || extras.scenarios) commands.push('ralph-hooks test');
   return commands;
 }
 
@@ -59,6 +70,8 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
   for (const hook of hooks) {
     const name = hook.context.name;
     const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
+    // Scenarios run in Claude Code; a forgeflare hook has no client to run them in.
+    const scenarios = extras.scenarios && hook.context.contract !== 'forgeflare' ? scenarioTemplates(hook.context.preset) : [];
     const context = {
       ...hook.context,
       hook: hook.script,
@@ -74,13 +87,17 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       const file = posix.basename(template).replace(/\.hbs$/, '');
       files.push({ path: posix.join(HOOK_CASES_DIR, name, file), content: renderTemplate(template, context), executable: false });
     }
+    for (const template of scenarios) {
+      const file = posix.basename(template).replace(/\.hbs$/, '');
+      files.push({ path: posix.join(HOOK_SCENARIOS_DIR, name, file), content: renderTemplate(template, context), executable: false });
+    }
   }
   if (extras.workflow) {
     const context = {
       version: hooks[0]?.context.version ?? '',
       vitest: extras.vitest ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
       bats: extras.bats ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
-      cases: extras.cases,
+      cases: extras.cases || extras.scenarios,
       junit: JUNIT_REPORT,
       hooks: hooks.map((h) => h.context.name),
     };
