@@ -4,6 +4,7 @@
  * process handling, answer parsing, convergence.json, stdin key order, log lines, and the
  * loop's counters. One describe per behaviour, named after it.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -271,7 +272,11 @@ describe('7. log lines are exactly the real runner\'s', () => {
   });
 
   it('the generated stop-watcher answers forgeflare\'s Stop contract: {"action":"continue"}, no log line', async () => {
-    const { root } = generateProject({ target: 'forgeflare', hooks: [{ kind: 'stop-watcher', preset: 'specum' }] } as never);
+    const { root } = generateProject({ target: 'forgeflare', hooks: [{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'stop-watcher', preset: 'passive', name: 'passive-watcher' }] } as never);
+    for (const name of ['stop-watcher', 'passive-watcher']) {
+      const lint = spawnSync('shellcheck', ['--severity=style', join(root, `.forgeflare/hooks/${name}.sh`)], { encoding: 'utf8' });
+      expect(lint.stdout, name).toBe('');
+    }
     // Tasks remain: under Claude Code this stop would be blocked with a continuation prompt.
     mkdirSync(join(root, 'specs/demo'), { recursive: true });
     writeFileSync(join(root, 'specs/.current-spec'), 'demo\n');
@@ -280,7 +285,9 @@ describe('7. log lines are exactly the real runner\'s', () => {
       if (!withState) writeFileSync(join(root, 'specs/.current-spec'), 'none\n');
       const runner = load(root);
       await runner.runStop('end_turn', 1, 10);
-      expect(runner.invocations[0]!.result!.stdout).toBe('{"action":"continue"}\n');
+      const [watcher, passive] = runner.invocations.map((i) => i.result!.stdout);
+      expect(passive).toBe('{"action":"continue"}\n');
+      expect(watcher).toBe('{"action":"continue"}\n');
       expect(runner.log).toEqual([]);
       if (withState) expect(runner.stderr.map((e) => e.text).join('')).toContain('Session stopped during spec: demo');
     }
