@@ -86,12 +86,13 @@ describe('1. hooks.toml is read as forgeflare reads it (toml crate + serde)', ()
     }
   });
 
-  it('an empty or comment-only hooks.toml is logged as forgeflare logs it, and runs nothing', () => {
-    const f = fixture({}, []);
+  it('an empty or comment-only hooks.toml is logged as forgeflare logs it, and runs nothing', async () => {
+    const f = fixture({ block: BODIES.block }, []);
     mkdirSync(join(f.root, '.forgeflare'));
     writeFileSync(join(f.root, '.forgeflare/hooks.toml'), '# hooks come later\n');
-    const runner = load(f.root);
-    expect(messages(runner)).toEqual([`Failed to parse ${join(f.root, '.forgeflare/hooks.toml')}: TOML parse error at line 1, column 1\n  |\n1 | # hooks come later\n  | ^\nmissing field \`hooks\`\n`]);
+    // forgeflare reads the relative path from the project root, and logs it as given.
+    const { runner } = await replayForgeflare({ cwd: f.root, turns: [{ calls: [bash('ls')] }] });
+    expect(messages(runner)).toEqual(['Failed to parse .forgeflare/hooks.toml: TOML parse error at line 1, column 1\n  |\n1 | # hooks come later\n  | ^\nmissing field `hooks`\n']);
   });
 
   it('valid TOML of any shape runs: an inline hooks array, literal and multi-line strings, unknown keys', async () => {
