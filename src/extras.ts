@@ -8,6 +8,7 @@ import { join, posix } from 'node:path';
 import type { RalphHooksConfig } from './config/schema.js';
 import type { GeneratedFile } from './hooks.js';
 import { TEMPLATES_DIR } from './package-info.js';
+import { formatJson } from './json-text.js';
 import { renderTemplate } from './render.js';
 
 export const HOOK_TESTS_DIR = 'test/hooks';
@@ -85,7 +86,8 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
     if (extras.bats) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.bats`), content: renderTemplate('extras/hook.bats.hbs', context), executable: false });
     for (const template of cases) {
       const file = posix.basename(template).replace(/\.hbs$/, '');
-      files.push({ path: posix.join(HOOK_CASES_DIR, name, file), content: renderTemplate(template, context), executable: false });
+      const content = renderTemplate(template, context);
+      files.push({ path: posix.join(HOOK_CASES_DIR, name, file), content: context.forgeflare && context.stopWatcher ? forgeflareStopCase(content) : content, executable: false });
     }
     for (const template of scenarios) {
       const file = posix.basename(template).replace(/\.hbs$/, '');
@@ -104,4 +106,27 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
     files.push({ path: WORKFLOW_FILE, content: renderTemplate('extras/workflow.yml.hbs', context), executable: false });
   }
   return files;
+}
+
+/**
+ * A stop-watcher starter case (written for Claude Code's Stop contract) as its forgeflare
+ * build answers: `{"action":"continue"}` on every way out, where Claude Code gets nothing
+ * or a block decision (a forgeflare Stop hook cannot keep the agent working). Exit codes,
+ * stderr and file expectations stay as they are.
+ */
+function forgeflareStopCase(text: string): string {
+  const hookCase = JSON.parse(text) as { expect?: Record<string, unknown>; steps?: { expect?: Record<string, unknown> }[] };
+  const answer = (expect: Record<string, unknown> | undefined) => {
+    if (!expect) return;
+    if (expect.silent === true) {
+      delete expect.silent;
+      expect.exitCode ??= 0;
+    }
+    delete expect.json;
+    delete expect.reason;
+    expect.stdout = '{"action":"continue"}';
+  };
+  answer(hookCase.expect);
+  for (const step of hookCase.steps ?? []) answer(step.expect);
+  return formatJson(hookCase);
 }
