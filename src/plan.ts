@@ -197,7 +197,7 @@ function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
   const devDependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
   if (config.extras.vitest) devDependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
   if (config.extras.bats) devDependencies.bats = DEV_DEPENDENCY_RANGES.bats;
-  const wants = { testHooksScript: hookTestScript(config.extras), devDependencies };
+  const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), devDependencies };
   return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }
 
