@@ -41,7 +41,7 @@ describe('ralph-hooks init', () => {
       encoding: 'utf8',
       env: { ...process.env, npm_config_yes: 'true', NO_COLOR: '1' },
       input: '',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(result.status).toBe(0);
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
