@@ -109,9 +109,16 @@ hooks = [
   });
 
   it('TOML 1.1 syntax (newline in an inline table, \\e, times without seconds) is rejected as TOML 1.0 parsers do', () => {
-    for (const text of ['hooks = [{ event = "Stop",\n command = "x" }]\n', 'hooks = [{ event = "Stop", command = "x", }]\n', 'hooks = [{ event = "Stop", command = "\\e" }]\n', 'at = 07:30\nhooks = []\n']) {
+    for (const text of ['hooks = [{ event = "Stop",\n command = "x" }]\n', 'hooks = [{ event = "Stop", command = "x", }]\n', 'hooks = [{ event = "Stop", command = "\\e" }]\n',
+      'hooks = [{ event = "Stop", command = "\\x41" }]\n', 'at = 07:30\nhooks = []\n', 'at = 1979-05-27T07:32Z\nhooks = []\n', 'x = { a = { b = 1, }, }\nhooks = []\n']) {
       expect(readForgeflareHooks(text).ok, text).toBe(false);
     }
+  });
+
+  it('TOML 1.0 in all its forms is accepted: CRLF, a byte order mark, escapes, dotted and quoted keys, dates', () => {
+    const text = '\ufeff# hooks\r\nowner.name = "team"\r\n"quoted key" = 1979-05-27 07:32:00Z\r\n\r\n[[hooks]]\r\nevent = "Stop" # end\r\n'
+      + 'command = """\\\r\n  bash \\U0001F600.sh"""\r\nextra = [1, [2, 3], { a = 1 }, \'\'\'x]\'\'\',] # ok\r\ntimeout_ms = 0x10\r\n';
+    expect(readForgeflareHooks(text)).toEqual({ ok: true, hooks: [{ event: 'Stop', command: 'bash \u{1F600}.sh', timeout_ms: 16 }] });
   });
 
   it('generate refuses to write a hooks.toml forgeflare would reject, and names the line', async () => {
