@@ -45,17 +45,22 @@ export type HookProcessResult =
 
 let fifoDir: string | undefined;
 let fifoCount = 0;
+const fifoPool: string[] = [];
 
+/** A fresh FIFO path; made 64 at a time, since each `mkfifo` is a process start. */
 function newFifo(): string {
   if (fifoDir === undefined) {
     fifoDir = mkdtempSync(join(tmpdir(), 'ff-stdin-'));
     const dir = fifoDir;
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
-  const path = join(fifoDir, `stdin-${process.pid}-${fifoCount++}`);
-  const made = spawnSync('mkfifo', [path], { encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr || made.error?.message}`);
-  return path;
+  if (fifoPool.length === 0) {
+    const paths = Array.from({ length: 64 }, () => join(fifoDir!, `stdin-${fifoCount++}`));
+    const made = spawnSync('mkfifo', paths, { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr || made.error?.message}`);
+    fifoPool.push(...paths);
+  }
+  return fifoPool.shift()!;
 }
 
 const STRERROR: Record<string, string> = {
