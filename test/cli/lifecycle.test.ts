@@ -197,6 +197,16 @@ describe('add with options', () => {
   }, 60_000);
 });
 
+describe('a config pasted without "extras"', () => {
+  it('generate says which extras it removes and how to keep them', () => {
+    const root = initProject();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    const dry = ralphHooks(['generate', '--dry-run'], { cwd: root });
+    expect(dry.stderr).toMatch(/warning: ralph-hooks\.config\.json has no "extras", so every extra is off: 2\d generated test, case and workflow file\(s\) are removed\./);
+    expect(existsSync(join(root, 'test/hooks/stop-watcher.test.ts'))).toBe(true);
+  }, 60_000);
+});
+
 describe('small things', () => {
   it('.ralph-hooks/.gitignore keeps logs and state out of git, the manifest in', () => {
     const root = initProject(['--extras', 'none']);
