@@ -33,6 +33,17 @@ describe('.ci/summarize', () => {
     expect(summarize(VITEST_FAILED)).toBe('445 passed, 8 failed');
   });
 
+  it('the README names every tool .ci/run installs, and the package that provides it', () => {
+    const run = readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8');
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const tools = [...run.matchAll(/^command -v (\S+) .*missing\+=\((\S+)\)$/gm)].map((m) => [m[1]!, m[2]!]);
+    expect(tools.map(([tool]) => tool)).toEqual(expect.arrayContaining(['jq', 'shellcheck', 'xmllint', 'script', 'curl', 'git', 'tar']));
+    for (const [tool, pkg] of tools) {
+      expect(readme, tool).toContain(`\`${tool}\``);
+      expect(readme, pkg).toMatch(new RegExp(`apt-get install -y [^\\n\`]*\\b${pkg}\\b`));
+    }
+  });
+
   it('.ci/run ends with it, and the package test script runs bats even when vitest fails', () => {
     expect(readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8')).toContain('.ci/summarize "$log" "$e2e_status"');
     const script = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts.test as string;
