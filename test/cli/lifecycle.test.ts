@@ -186,6 +186,17 @@ describe('add with options', () => {
     expect(hooks[1].options).toEqual({ rules: { secrets: { enabled: false } } });
   }, 60_000);
 
+  it('a preset with a required option can be added: cc-compat --option script=… (forgeflare)', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'none', '--target', 'forgeflare']);
+    mkdirSync(join(root, '.claude/hooks'), { recursive: true });
+    writeFileSync(join(root, '.claude/hooks/ralph-guard.sh'), '#!/bin/bash\nexit 0\n');
+    const result = ralphHooks(['add', 'guard', '--preset', 'cc-compat', '--name', 'ralph-guard', '--option', 'script=.claude/hooks/ralph-guard.sh', '--option', 'tools=["Bash"]'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks[0].options).toEqual({ script: '.claude/hooks/ralph-guard.sh', tools: ['Bash'] });
+    expect(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8')).toContain('ralph-guard');
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  }, 60_000);
+
   it('a wrong option is reported with its field; nothing written', () => {
     const root = initProject(['--extras', 'none', '--stop-watcher', 'none']);
     const before = snapshot(root);
