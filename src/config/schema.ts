@@ -29,7 +29,7 @@ export const TARGETS = {
     registration: 'claude-settings',
   },
   forgeflare: {
-    summary: 'forgeflare (seed 002): scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
+    summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
     hooksDir: '.forgeflare/hooks',
     registrationFile: '.forgeflare/hooks.toml',
     // forgeflare runs `bash -c <command>` in the project root and sets no project variable.

@@ -62,7 +62,7 @@ describe('ralph-hooks record', () => {
     });
 
     expect(await runTest(['--root', root])).toBe(0);
-  }, 30_000);
+  }, 120_000);
 
   it('captures the files as they were before the hook ran, so a hook that updates its state replays green', async () => {
     const root = tempDir('rh-rec-');
