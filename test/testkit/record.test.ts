@@ -74,7 +74,7 @@ describe('ralph-hooks record', () => {
     );
     mkdirSync(join(root, 'state'));
     writeFileSync(join(root, 'state/count'), '1\n');
-    for (const _ of [1, 2]) expect(run(root, [RECORD, '--capture', 'state', '--', 'bash', 'hooks/counter.sh']).stdout).toMatch(/count [12]/);
+    for (const name of ['a-first', 'b-second']) expect(run(root, [RECORD, '--name', `recorded/${name}`, '--capture', 'state', '--', 'bash', 'hooks/counter.sh']).stdout).toMatch(/count [12]/);
     const dir = join(root, 'test/hook-cases/recorded');
     const cases = readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
     expect(cases.map((c) => c.workspace.files['state/count'])).toEqual(['1\n', '2\n']);
