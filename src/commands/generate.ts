@@ -42,6 +42,7 @@ export interface ApplyFlags {
 
 /** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`. */
 export async function settleAndWrite(plan: Plan, flags: ApplyFlags): Promise<number> {
+  for (const warning of plan.warnings ?? []) console.error(`warning: ${warning}`);
   if (flags.dryRun) {
     const changes = planWithManifest(plan);
     for (const change of changes) {

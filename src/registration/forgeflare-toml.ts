@@ -13,6 +13,7 @@
  */
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
+import { isOurCommand } from './claude-settings.js';
 
 export type TomlValue = string | number | boolean;
 
@@ -164,9 +165,9 @@ const PREAMBLE = `# forgeflare hooks (seed 002): run in declaration order; guard
 # (\`npx ralph-hooks generate\`); add your own [[hooks]] entries anywhere, they are kept.
 `;
 
-function ownedScriptOf(command: unknown, owned: string[]): string | undefined {
+function ownedScriptOf(command: unknown, owned: string[], commandRoot: string): string | undefined {
   if (typeof command !== 'string') return undefined;
-  return owned.find((script) => command.includes(`/${script}`) || command.includes(` ${script}`) || command === script);
+  return owned.find((script) => isOurCommand(command, script, commandRoot));
 }
 
 /**
@@ -174,7 +175,7 @@ function ownedScriptOf(command: unknown, owned: string[]): string | undefined {
  * `ownedScripts` lists every script we have ever generated, so entries of hooks removed
  * from the config go too. Returns the new text.
  */
-export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string): string {
+export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot = ''): string {
   let blocks: Block[];
   try {
     blocks = splitBlocks(current ?? PREAMBLE);
@@ -187,7 +188,7 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
 
   const out: string[] = [];
   for (const block of blocks) {
-    const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned) : undefined;
+    const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned, commandRoot) : undefined;
     if (script === undefined) {
       out.push(block.text);
       continue;
