@@ -134,9 +134,9 @@ const REGISTRARS: Record<(typeof TARGETS)[keyof typeof TARGETS]['registration'],
 };
 
 /** .forgeflare/hooks.toml: merged as text, so the user's entries keep their comments and layout. */
-function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
+function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[], commandRoot: string): FileChange {
   const current = readIfExists(join(root, path), root);
-  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path));
+  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path, commandRoot));
 }
 
 function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[], commandRoot: string): FileChange {
