@@ -268,7 +268,7 @@ export function caseArb(hook: HookUnderTest, root: string, canary: string): fc.A
   const obj = eventObject(hook, root, canary);
   const json = obj.map((o) => JSON.stringify(o));
   const stdin: fc.Arbitrary<[string, Buffer]> = fc.oneof(
-    { weight: 8, arbitrary: json.map((s): [string, Buffer] => ['event object', enc(s)]) },
+    { weight: 16, arbitrary: json.map((s): [string, Buffer] => ['event object', enc(s)]) },
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 400 }).map((b): [string, Buffer] => ['random bytes', Buffer.from(b)]) },
     { weight: 2, arbitrary: fc.tuple(json, fc.nat()).map(([s, n]): [string, Buffer] => ['truncated JSON', enc(s.slice(0, n % Math.max(1, s.length)))]) },
     { weight: 2, arbitrary: fc.tuple(json, fc.constantFrom('{}', 'null', ' garbage', '\n{"tool_name":"Bash"}', '[]', '1', json.toString())).map(([s, tail]): [string, Buffer] => ['multi-document', enc(s + tail)]) },
