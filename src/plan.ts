@@ -3,17 +3,17 @@
  * written. A plan is applied whole or not at all, so the config, the manifest and the
  * files on disk never end up out of step.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { formatJson, parseJsonText } from './json-text.js';
-import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
+import { MANIFEST_FILE, readManifest, readRegularFile, sha256, type Manifest } from './manifest.js';
+import { CliError } from './errors.js';
 import { packageVersion } from './package-info.js';
 import { mergeHookSettings } from './registration/claude-settings.js';
 import { mergeForgeflareHooks } from './registration/forgeflare-toml.js';
 import { formatLike, mergePackageJson, packageNameFor } from './registration/package-json.js';
-import { CliError } from './errors.js';
 import { isJsonObject } from './json-text.js';
 import { hookTestScript } from './extras.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -45,6 +45,8 @@ export interface Plan {
   root: string;
   changes: FileChange[];
   previousManifest?: Manifest;
+  /** Things generate noticed and left alone (a manifest entry outside the project, say). */
+  warnings?: string[];
 }
 
 export interface PlanOptions {
@@ -54,7 +56,9 @@ export interface PlanOptions {
 
 export function planGeneration(root: string, config: RalphHooksConfig, options: PlanOptions = {}): Plan {
   const { files, commands } = renderHooks(config);
-  const previousManifest = readManifest(root);
+  checkCollisions(files);
+  const warnings: string[] = [];
+  const previousManifest = readManifest(root, warnings);
   const recorded = previousManifest?.files ?? {};
   const changes: FileChange[] = [];
 
@@ -69,15 +73,27 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
 
   const target = TARGETS[config.target];
   const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
-  changes.push(REGISTRARS[target.registration](root, target.registrationFile, commands, ownedScripts));
+  changes.push(REGISTRARS[target.registration](root, target.registrationFile, commands, ownedScripts, target.commandRoot));
   if (config.target === 'claude-plugin') changes.push(planPluginManifest(root));
   if (config.extras.packageJson) changes.push(planPackageJson(root, config));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
-  return { root, changes, previousManifest };
+  return { root, changes, previousManifest, warnings };
 }
 
-function readIfExists(path: string): string | undefined {
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+/** Two hooks writing the same file would overwrite each other on every run: a config error. */
+function checkCollisions(files: { path: string; hook?: string }[]): void {
+  const seen = new Map<string, string | undefined>();
+  for (const file of files) {
+    if (seen.has(file.path)) {
+      const first = seen.get(file.path);
+      throw new CliError(`hooks ${JSON.stringify(first ?? '?')} and ${JSON.stringify(file.hook ?? '?')} both generate ${file.path}; give one of them another name (hooks[].name) in ralph-hooks.config.json.`);
+    }
+    seen.set(file.path, file.hook);
+  }
+}
+
+function readIfExists(path: string, root?: string): string | undefined {
+  return existsSync(path) ? readRegularFile(path, root ? relative(root, path) : path) : undefined;
 }
 
 function isExecutable(path: string): boolean {
@@ -86,7 +102,7 @@ function isExecutable(path: string): boolean {
 
 function classifyGenerated(root: string, path: string, content: string, executable: boolean, recordedHash: string | undefined, adoptedHash?: string): FileChange {
   const absolute = join(root, path);
-  const current = readIfExists(absolute);
+  const current = readIfExists(absolute, root);
   const base = { path, content, current, executable, tracked: true };
   if (current === undefined) return { ...base, status: 'create' };
   if (adoptedHash !== undefined && current !== content && sha256(current) === adoptedHash) {
@@ -105,7 +121,7 @@ function classifyGenerated(root: string, path: string, content: string, executab
 }
 
 function classifyStale(root: string, path: string, recordedHash: string): FileChange {
-  const current = readIfExists(join(root, path));
+  const current = readIfExists(join(root, path), root);
   const base = { path, current, executable: false, tracked: true };
   if (current === undefined) return { ...base, status: 'unchanged', note: 'no longer generated; already gone' };
   if (sha256(current) === recordedHash) return { ...base, status: 'remove', note: 'no longer in the config' };
@@ -113,12 +129,12 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
 }
 
 function classifyMerged(root: string, path: string, content: string): FileChange {
-  const current = readIfExists(join(root, path));
+  const current = readIfExists(join(root, path), root);
   const status = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
   return { path, status, content, current, executable: false, tracked: false };
 }
 
-type Registrar = (root: string, path: string, commands: HookCommand[], ownedScripts: string[]) => FileChange;
+type Registrar = (root: string, path: string, commands: HookCommand[], ownedScripts: string[], commandRoot: string) => FileChange;
 
 /** How each target's registration file is merged (TARGETS[…].registration). */
 const REGISTRARS: Record<(typeof TARGETS)[keyof typeof TARGETS]['registration'], Registrar> = {
@@ -127,13 +143,13 @@ const REGISTRARS: Record<(typeof TARGETS)[keyof typeof TARGETS]['registration'],
 };
 
 /** .forgeflare/hooks.toml: merged as text, so the user's entries keep their comments and layout. */
-function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
-  const current = readIfExists(join(root, path));
-  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path));
+function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[], commandRoot: string): FileChange {
+  const current = readIfExists(join(root, path), root);
+  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path, commandRoot));
 }
 
-function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
-  return planMergedJson(root, path, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, path), (_current, merged) => formatJson(merged));
+function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[], commandRoot: string): FileChange {
+  return planMergedJson(root, path, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, path, commandRoot), (_current, merged) => formatJson(merged));
 }
 
 /**
@@ -146,7 +162,7 @@ function planMergedJson(
   merge: (parsed: unknown) => Record<string, unknown>,
   format: (current: string | undefined, merged: Record<string, unknown>) => string,
 ): FileChange {
-  const current = readIfExists(join(root, path));
+  const current = readIfExists(join(root, path), root);
   const parsed = current === undefined ? undefined : parseJsonText(current, path);
   const merged = merge(parsed);
   if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
@@ -235,7 +251,7 @@ function sortKeys(record: Record<string, string>): Record<string, string> {
 
 export function manifestChange(plan: Plan): FileChange {
   const content = formatJson(nextManifest(plan));
-  const current = readIfExists(join(plan.root, MANIFEST_FILE));
+  const current = readIfExists(join(plan.root, MANIFEST_FILE), plan.root);
   // The generator version alone is no reason to touch the file.
   const same = current !== undefined && isDeepStrictEqual({ ...JSON.parse(current), generator: '' }, { ...JSON.parse(content), generator: '' });
   return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
