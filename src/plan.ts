@@ -3,15 +3,14 @@
  * written. A plan is applied whole or not at all, so the config, the manifest and the
  * files on disk never end up out of step.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { renderHooks, type HookCommand } from './hooks.js';
-import { formatJson, parseJsonText } from './json-text.js';
+import { renderHooks } from './hooks.js';
+import { formatJson } from './json-text.js';
 import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
 import { packageVersion } from './package-info.js';
-import { mergeHookSettings } from './registration/claude-settings.js';
-import { mergeForgeflareHooks } from './registration/forgeflare-toml.js';
+import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
 import { formatLike, mergePackageJson } from './registration/package-json.js';
 import { hookTestScript } from './extras.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -64,14 +63,10 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
 
   const target = TARGETS[config.target];
   const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
-  changes.push(REGISTRARS[target.registration](root, target.registrationFile, commands, ownedScripts));
+  changes.push(...target.register(root, commands, ownedScripts));
   if (config.extras.packageJson) changes.push(planPackageJson(root, config));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
   return { root, changes, previousManifest };
-}
-
-function readIfExists(path: string): string | undefined {
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
 }
 
 function isExecutable(path: string): boolean {
@@ -100,49 +95,6 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
   if (current === undefined) return { ...base, status: 'unchanged', note: 'no longer generated; already gone' };
   if (sha256(current) === recordedHash) return { ...base, status: 'remove', note: 'no longer in the config' };
   return { ...base, status: 'keep', note: 'no longer in the config, but edited by hand: left in place' };
-}
-
-function classifyMerged(root: string, path: string, content: string): FileChange {
-  const current = readIfExists(join(root, path));
-  const status = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
-  return { path, status, content, current, executable: false, tracked: false };
-}
-
-type Registrar = (root: string, path: string, commands: HookCommand[], ownedScripts: string[]) => FileChange;
-
-/** How each target's registration file is merged (TARGETS[…].registration). */
-const REGISTRARS: Record<(typeof TARGETS)[keyof typeof TARGETS]['registration'], Registrar> = {
-  'claude-settings': planRegistration,
-  'forgeflare-toml': planTomlRegistration,
-};
-
-/** .forgeflare/hooks.toml: merged as text, so the user's entries keep their comments and layout. */
-function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
-  const current = readIfExists(join(root, path));
-  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path));
-}
-
-function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
-  return planMergedJson(root, path, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, path), (_current, merged) => formatJson(merged));
-}
-
-/**
- * A JSON file that belongs to the user and gets our entries merged in: parsed (errors carry
- * line and column), merged, and left byte for byte when the merge changes nothing.
- */
-function planMergedJson(
-  root: string,
-  path: string,
-  merge: (parsed: unknown) => Record<string, unknown>,
-  format: (current: string | undefined, merged: Record<string, unknown>) => string,
-): FileChange {
-  const current = readIfExists(join(root, path));
-  const parsed = current === undefined ? undefined : parseJsonText(current, path);
-  const merged = merge(parsed);
-  if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
-    return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
-  }
-  return classifyMerged(root, path, format(current, merged));
 }
 
 /** Versions written into a user's package.json next to ralph-hooks itself. */

@@ -1,0 +1,39 @@
+/**
+ * Files that belong to the user and get our entries merged in (settings.json, hooks.json,
+ * config.toml, package.json): what a merge would change, decided before anything is written.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { parseJsonText } from '../json-text.js';
+import type { FileChange } from '../plan.js';
+
+export function readIfExists(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** A merged (untracked) file: create, unchanged when the text is the same, else update. */
+export function classifyMerged(root: string, path: string, content: string): FileChange {
+  const current = readIfExists(join(root, path));
+  const status = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
+  return { path, status, content, current, executable: false, tracked: false };
+}
+
+/**
+ * A JSON file that belongs to the user and gets our entries merged in: parsed (errors carry
+ * line and column), merged, and left byte for byte when the merge changes nothing.
+ */
+export function planMergedJson(
+  root: string,
+  path: string,
+  merge: (parsed: unknown) => Record<string, unknown>,
+  format: (current: string | undefined, merged: Record<string, unknown>) => string,
+): FileChange {
+  const current = readIfExists(join(root, path));
+  const parsed = current === undefined ? undefined : parseJsonText(current, path);
+  const merged = merge(parsed);
+  if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
+    return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
+  }
+  return classifyMerged(root, path, format(current, merged));
+}

@@ -1,0 +1,33 @@
+import { formatJson } from '../json-text.js';
+import { mergeHookSettings } from '../registration/claude-settings.js';
+import { planMergedJson } from '../registration/merged-file.js';
+import type { HookCommand } from '../hooks.js';
+import type { InputFields, Target } from './types.js';
+
+/** Claude Code's hook input (2.1.47+ sends last_assistant_message). */
+export const CLAUDE_CODE_INPUT: InputFields = {
+  shellTool: 'Bash',
+  shellCommand: 'command',
+  lastAssistantMessage: true,
+  transcript: 'claude-code-jsonl',
+};
+
+/** settings.json and hooks/hooks.json: merged JSON, byte for byte untouched when nothing changes. */
+export function registerInSettings(file: string) {
+  return (root: string, commands: HookCommand[], ownedScripts: string[]) => [
+    planMergedJson(root, file, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, file), (_current, merged) => formatJson(merged)),
+  ];
+}
+
+export const claudeProject = {
+  id: 'claude-project',
+  summary: 'Claude Code project hooks: scripts in .claude/hooks/, registered in .claude/settings.json',
+  agent: 'claude-code',
+  contract: 'claude-code',
+  hooksDir: '.claude/hooks',
+  registrationFile: '.claude/settings.json',
+  commandRoot: '"$CLAUDE_PROJECT_DIR"/',
+  commandsDir: '.claude/commands',
+  input: CLAUDE_CODE_INPUT,
+  register: registerInSettings('.claude/settings.json'),
+} as const satisfies Target;
