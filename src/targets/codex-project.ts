@@ -22,7 +22,7 @@ export const codexProject = {
   registrationFile: CODEX_HOOKS_FILE,
   // Codex runs a hook in the session's working directory (a subfolder, maybe) and sets no
   // project variable: the repository root comes from git.
-  commandRoot: '"$(git rev-parse --show-toplevel)"/',
+  commandRoot: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/',
   // Codex reads custom prompts only from $CODEX_HOME/prompts: the loop's prompt files are
   // kept here for people to copy or to read; the setup script runs without them.
   commandsDir: '.codex/prompts',

@@ -143,6 +143,7 @@ export type ScenarioClient = (
 
 const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
   'claude-code': async () => (await import('./claude-code.js')).runClaudeCode,
+  codex: async () => (await import('./codex.js')).runCodex,
 };
 
 /** Make `agents: [name]` runnable. */
@@ -308,7 +309,7 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
   const projectDir = options.projectDir ? resolve(options.projectDir) : mkdtempSync(join(tmpdir(), 'ralph-hooks-scenario-'));
   try {
     if (temporary) {
-      for (const path of data.copy ?? ['.claude']) {
+      for (const path of data.copy ?? (agent === 'codex' ? ['.codex'] : ['.claude'])) {
         const from = join(projectRoot, path);
         if (existsSync(from)) cpSync(from, join(projectDir, path), { recursive: true, verbatimSymlinks: true });
       }
