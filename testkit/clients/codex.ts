@@ -7,7 +7,9 @@
  *
  * Hook trust: Codex runs a project hook only once it is trusted. By default the run passes
  * `--dangerously-bypass-hook-trust` (this invocation only: the hooks are the ones under test);
- * `hookTrust: 'persisted'` leaves trust to what $CODEX_HOME/config.toml records.
+ * `hookTrust: 'app-server'` gives persisted trust first, the way Codex's own /hooks screen
+ * does (`trustCodexHooks`), and runs without the flag; `'none'` runs without either, so only
+ * hooks already trusted in `config` run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,8 +33,8 @@ export interface RunCodexOptions {
   prompt?: string;
   /** `--sandbox`. Default: workspace-write (Codex's own default for a trusted project). */
   sandbox?: 'read-only' | 'workspace-write' | 'danger-full-access';
-  /** 'bypass' (default): `--dangerously-bypass-hook-trust` for this run; 'persisted': only hooks trusted in config.toml run. */
-  hookTrust?: 'bypass' | 'persisted';
+  /** 'bypass' (default): `--dangerously-bypass-hook-trust`; 'app-server': trust recorded in config.toml first (trustCodexHooks); 'none': neither. */
+  hookTrust?: 'bypass' | 'app-server' | 'none';
   /** Extra lines appended to $CODEX_HOME/config.toml (hook trust entries, say). */
   config?: string;
   /** Extra arguments for `codex exec`, placed before the prompt. */
@@ -168,6 +170,8 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
   writeFileSync(join(home, 'config.toml'), codexHomeConfig(model.url, root, options.config));
   mkdirSync(join(home, 'tap-work'), { recursive: true });
   const tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), CODEX_TAPPED_FILES);
+  // After the tap: trust is keyed to each hooks.json entry as it is when the session starts.
+  const trusted = options.hookTrust === 'app-server' ? await trustCodexHooks({ codexHome: home, cwd: root, bin }).catch((error: Error) => error) : null;
   const started = Date.now();
   const args = [
     'exec',
@@ -204,6 +208,7 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
         resolveRun({ code: exitCode, signal: exitSignal });
       });
     });
+    if (trusted instanceof Error) stderr = `trustCodexHooks failed: ${trusted.message}\n${stderr}`;
     const result = resultOf(stdout);
     const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
     const rollout = findRollout(home, sessionId);
@@ -236,5 +241,74 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
     tap?.restore();
     if (ownModel) await model.close();
     if (!options.keepHome) rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** A hook as Codex's app server lists it (`hooks/list`, 0.169.0). */
+export interface CodexHookListing {
+  key: string;
+  eventName: string;
+  command?: string;
+  sourcePath: string;
+  currentHash: string;
+  trustStatus: 'managed' | 'untrusted' | 'trusted' | 'modified';
+}
+
+/**
+ * Give persisted trust to every untrusted or modified hook Codex finds for `cwd`, the way its
+ * /hooks screen does: ask `codex app-server` for the hooks (`hooks/list`, which reports each
+ * hook's key and current hash) and write `[hooks.state."<key>"] trusted_hash = "<hash>"` into
+ * $CODEX_HOME/config.toml through the same server (`config/batchWrite`). ralph-hooks never
+ * computes a hash itself. Returns the hooks as listed after the write.
+ */
+export async function trustCodexHooks(options: { codexHome: string; cwd: string; bin?: string; timeoutMs?: number }): Promise<CodexHookListing[]> {
+  const bin = options.bin ?? requireCodex(options.cwd);
+  const child = spawn(bin, ['app-server'], { cwd: options.cwd, env: clientEnv(options.codexHome), stdio: ['pipe', 'pipe', 'ignore'] });
+  const pending = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  let buffer = '';
+  let next = 0;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      let message: Record<string, unknown>;
+      try {
+        message = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      const waiter = typeof message.id === 'number' ? pending.get(message.id) : undefined;
+      if (!waiter) continue;
+      pending.delete(message.id as number);
+      if (message.error) waiter.reject(new Error(`codex app-server: ${JSON.stringify(message.error)}`));
+      else waiter.resolve((message.result ?? {}) as Record<string, unknown>);
+    }
+  });
+  const call = (method: string, params: unknown) =>
+    new Promise<Record<string, unknown>>((resolveCall, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve: resolveCall, reject });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const list = async () =>
+    ((await call('hooks/list', { cwds: [options.cwd] })).data as { hooks: CodexHookListing[] }[]).flatMap((entry) => entry.hooks);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+  const exited = new Promise<never>((_, reject) => child.on('close', (code) => reject(new Error(`codex app-server exited (${code}) before answering`))));
+  try {
+    const work = (async () => {
+      await call('initialize', { clientInfo: { name: 'ralph-hooks', title: null, version: '0' }, capabilities: { experimentalApi: true, requestAttestation: false } });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'initialized' })}\n`);
+      const untrusted = (await list()).filter((hook) => hook.trustStatus === 'untrusted' || hook.trustStatus === 'modified');
+      if (untrusted.length > 0) {
+        const state = Object.fromEntries(untrusted.map((hook) => [hook.key, { trusted_hash: hook.currentHash }]));
+        await call('config/batchWrite', { edits: [{ keyPath: 'hooks.state', value: state, mergeStrategy: 'upsert' }] });
+      }
+      return list();
+    })();
+    return await Promise.race([work, exited]);
+  } finally {
+    clearTimeout(timer);
+    child.kill();
   }
 }
