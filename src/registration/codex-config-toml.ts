@@ -44,7 +44,13 @@ export function mergeCodexConfig(current: string | undefined, file: string): str
     const body = current.length === 0 || current.endsWith('\n') ? current : current + eol;
     next = `${body}${body.trim() === '' ? '' : eol}[features]${eol}hooks = true${eol}`;
   }
-  if (codexHooksFeature(next, file) !== 'on') {
+  let on = false;
+  try {
+    on = codexHooksFeature(next, file) === 'on';
+  } catch {
+    on = false; // the edit made the file invalid (features written as an inline table, say)
+  }
+  if (!on) {
     throw new CliError(`${file}: cannot add \`hooks = true\` to its [features] table by a plain edit; add it by hand, then run ralph-hooks again.`);
   }
   return next;
