@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util';
  * never ours) and the new rendering differs. remove: a hook left the config and its
  * untouched file goes with it. keep: an edited file left as the user has it.
  */
-export type ChangeStatus = 'create' | 'update' | 'unchanged' | 'conflict' | 'remove' | 'keep';
+export type ChangeStatus = 'create' | 'update' | 'unchanged' | 'conflict' | 'remove' | 'keep' | 'adopt';
 
 export interface FileChange {
   path: string;
@@ -34,6 +34,8 @@ export interface FileChange {
   tracked: boolean;
   /** For conflicts and kept files: why. */
   note?: string;
+  /** The file holds an edit the user adopted (left as it is unless they --force). */
+  adopted?: boolean;
 }
 
 export interface Plan {
@@ -53,8 +55,9 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   const recorded = previousManifest?.files ?? {};
   const changes: FileChange[] = [];
 
+  const adopted = previousManifest?.adopted ?? {};
   for (const file of files) {
-    changes.push(classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path]));
+    changes.push(classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path], adopted[file.path]));
   }
   const wanted = new Set(files.map((f) => f.path));
   for (const [path, hash] of Object.entries(recorded)) {
@@ -73,11 +76,15 @@ function isExecutable(path: string): boolean {
   return (statSync(path).mode & 0o111) !== 0;
 }
 
-function classifyGenerated(root: string, path: string, content: string, executable: boolean, recordedHash: string | undefined): FileChange {
+function classifyGenerated(root: string, path: string, content: string, executable: boolean, recordedHash: string | undefined, adoptedHash?: string): FileChange {
   const absolute = join(root, path);
   const current = readIfExists(absolute);
   const base = { path, content, current, executable, tracked: true };
   if (current === undefined) return { ...base, status: 'create' };
+  if (adoptedHash !== undefined && current !== content && sha256(current) === adoptedHash) {
+    if (recordedHash === sha256(content)) return { ...base, status: 'unchanged', adopted: true, note: 'your adopted edit' };
+    return { ...base, status: 'conflict', adopted: true, note: 'your adopted edit, and the generated version has changed since' };
+  }
   if (current === content) {
     return { ...base, status: executable && !isExecutable(absolute) ? 'update' : 'unchanged', note: executable && !isExecutable(absolute) ? 'executable bit restored' : undefined };
   }
@@ -109,20 +116,31 @@ function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
   return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }
 
-/** The manifest after applying a plan: kept files keep their old hash, so they stay "edited". */
+/**
+ * The manifest after applying a plan: kept files keep their old hash, so they stay "edited";
+ * an adopted file records the rendering it stands in for and the user's version.
+ */
 export function nextManifest(plan: Plan): Manifest {
   const files: Record<string, string> = {};
+  const adopted: Record<string, string> = {};
   const previous = plan.previousManifest?.files ?? {};
+  const previousAdopted = plan.previousManifest?.adopted ?? {};
   for (const change of plan.changes) {
     if (!change.tracked) continue;
     if (change.status === 'remove' || (change.status === 'unchanged' && change.content === undefined)) continue;
+    if (change.status === 'adopt' || (change.status === 'unchanged' && change.adopted)) {
+      files[change.path] = sha256(change.content!);
+      adopted[change.path] = change.status === 'adopt' ? sha256(change.current!) : previousAdopted[change.path]!;
+      continue;
+    }
     if (change.status === 'keep' || change.status === 'conflict') {
       if (change.content !== undefined && previous[change.path]) files[change.path] = previous[change.path];
+      if (change.adopted && previousAdopted[change.path]) adopted[change.path] = previousAdopted[change.path];
       continue;
     }
     files[change.path] = sha256(change.content!);
   }
-  return { generator: `ralph-hooks@${packageVersion()}`, files: sortKeys(files) };
+  return { generator: `ralph-hooks@${packageVersion()}`, files: sortKeys(files), ...(Object.keys(adopted).length ? { adopted: sortKeys(adopted) } : {}) };
 }
 
 function sortKeys(record: Record<string, string>): Record<string, string> {
@@ -136,3 +154,4 @@ export function manifestChange(plan: Plan): FileChange {
   const same = current !== undefined && isDeepStrictEqual({ ...JSON.parse(current), generator: '' }, { ...JSON.parse(content), generator: '' });
   return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
 }
+export { PLUGIN_MANIFEST } from './targets/claude-plugin.js';

@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { constants } from 'node:os';
 import { CliError } from '../errors.js';
 import { buildCase, saveCase, type Invocation } from '../replay/recorder.js';
+import { parseCommandArgs } from './args.js';
 
 export const HELP = `Usage: ralph-hooks record [options] -- <hook command...>
 
@@ -86,20 +86,12 @@ export async function run(argv: string[]): Promise<number> {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const hookArgv = split === -1 ? [] : argv.slice(split + 1);
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: own,
-      options: {
-        out: { type: 'string' },
-        name: { type: 'string' },
-        capture: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n\n${HELP}`, 2);
-  }
+  const { values } = parseCommandArgs('record', own, {
+    out: { type: 'string' },
+    name: { type: 'string' },
+    capture: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;

@@ -24,6 +24,7 @@ export const claudeProject = {
   summary: 'Claude Code project hooks: scripts in .claude/hooks/, registered in .claude/settings.json',
   agent: 'claude-code',
   contract: 'claude-code',
+  registration: 'claude-settings',
   hooksDir: '.claude/hooks',
   registrationFile: '.claude/settings.json',
   commandRoot: '"$CLAUDE_PROJECT_DIR"/',

@@ -18,6 +18,7 @@ export const codexProject = {
   summary: 'Codex CLI project hooks: scripts in .codex/hooks/, registered in .codex/hooks.json, hooks feature on in .codex/config.toml',
   agent: 'codex',
   contract: 'codex',
+  registration: 'claude-settings',
   hooksDir: '.codex/hooks',
   registrationFile: CODEX_HOOKS_FILE,
   // Codex runs a hook in the session's working directory (a subfolder, maybe) and sets no

@@ -10,6 +10,7 @@ export const forgeflare = {
   summary: 'forgeflare (seed 002): scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
   agent: 'forgeflare',
   contract: 'forgeflare',
+  registration: 'forgeflare-toml',
   hooksDir: '.forgeflare/hooks',
   registrationFile: FILE,
   // forgeflare runs `bash -c <command>` in the project root and sets no project variable.

@@ -30,6 +30,8 @@ export interface Target {
   /** Which answers the generated scripts print (presets branch on it). */
   contract: HookContract;
   hooksDir: string;
+  /** The registration file's format: Claude Code's hooks JSON (settings.json shape) or forgeflare's hooks.toml. */
+  registration: 'claude-settings' | 'forgeflare-toml';
   /** The file our hook commands are registered in (doctor checks it). */
   registrationFile: string;
   /** Put in front of a script's project-relative path in the registered command. */
