@@ -105,13 +105,14 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
 }
 
 /** Versions written into a user's package.json next to ralph-hooks itself. */
-export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0' } as const;
+export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0', '@anthropic-ai/claude-code': '^2.1.295' } as const;
 
 /** package.json (extras.packageJson): merged like settings.json, byte for byte untouched when nothing is missing. */
 function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
   const devDependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
   if (config.extras.vitest) devDependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
   if (config.extras.bats) devDependencies.bats = DEV_DEPENDENCY_RANGES.bats;
+  if (config.extras.scenarios) devDependencies['@anthropic-ai/claude-code'] = DEV_DEPENDENCY_RANGES['@anthropic-ai/claude-code'];
   const wants = { testHooksScript: hookTestScript(config.extras), devDependencies };
   return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }

@@ -11,10 +11,13 @@ import { humanLine, humanReport } from '../replay/reporters/human.js';
 import { junitReport } from '../replay/reporters/junit.js';
 import { tapReport } from '../replay/reporters/tap.js';
 import { DEFAULT_CASE_DIR, defaultJobs, runCases, type RunSummary } from '../replay/runner.js';
+import { DEFAULT_SCENARIO_DIR } from '../replay/run-scenario.js';
 
 export const HELP = `Usage: ralph-hooks test [paths...] [options]
 
-Replay recorded hook cases (*.case.json; default folder ${DEFAULT_CASE_DIR}).
+Replay recorded hook cases (*.case.json; default folder ${DEFAULT_CASE_DIR}) and run
+real-client scenarios (*.scenario.json; default folder ${DEFAULT_SCENARIO_DIR}) in Claude Code
+against a scripted model (needs the claude package: npm i -D @anthropic-ai/claude-code).
 
 Options:
   --filter TEXT          only cases whose name or path contains TEXT (or matches /regex/)

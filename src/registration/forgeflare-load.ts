@@ -76,6 +76,7 @@ class Scanner {
 
   scan(): TableNode {
     const s = this.s;
+    if (s.startsWith('\ufeff')) this.i = 1; // a byte order mark is allowed
     while (this.i < s.length) {
       this.skipWsCommentsNewlines();
       if (this.i >= s.length) break;

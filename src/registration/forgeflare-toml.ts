@@ -7,9 +7,11 @@
  * are appended, so declaration order — which forgeflare runs guards in — is kept and a
  * second run changes nothing.
  *
- * Only the subset of TOML forgeflare's HookConfig reads is understood: `[[hooks]]`
- * array-of-tables entries of `key = value` lines with strings, integers and booleans.
- * Anything else (other tables, comments) is carried along untouched.
+ * The merge edits only `[[hooks]]` array-of-tables entries of `key = value` lines with
+ * strings, integers and booleans; other tables and comments are carried along untouched,
+ * and other valid TOML (an inline `hooks = [...]`, multi-line strings) is left alone with an
+ * error. Reading is forgeflare's (forgeflare-load.ts): a file it would reject as a whole,
+ * hand-written entries included, is never written.
  */
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';

@@ -26,7 +26,7 @@ describe('ralph-hooks init', () => {
       $schema: './node_modules/ralph-hooks/schema/config.schema.json',
       target: 'claude-project',
       hooks: [{ kind: 'stop-watcher', preset: 'specum' }],
-      extras: { vitest: true, bats: true, cases: true, workflow: true, packageJson: true },
+      extras: { vitest: true, bats: true, cases: true, workflow: true, scenarios: false, packageJson: true },
     });
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
     expect(existsSync(join(root, 'packages/app/ralph-hooks.config.json'))).toBe(false);
@@ -121,7 +121,7 @@ describe('the init generator prompts (yeoman-test)', () => {
       .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', extras: ['cases'] });
     // yeoman-test reports a checkbox answer twice: compare the distinct names.
     expect([...new Set(result.askedQuestions.map((q) => q.name))]).toEqual(['target', 'stopWatcher', 'extras']);
-    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, packageJson: false });
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, scenarios: false, packageJson: false });
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
   });

@@ -36,6 +36,15 @@ describe('forgeflare target: generated files and hooks.toml', () => {
     expect(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8')).toBe(toml);
   });
 
+  it('the side-by-side table in docs/forgeflare.md names tests that exist', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs/forgeflare.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## Design, real runner and simulator, side by side'));
+    const tests = ['real-runner', 'runner'].map((f) => readFileSync(join(REPO_ROOT, `test/forgeflare/${f}.test.ts`), 'utf8')).join('').replace(/\\'/g, "'").replace(/`/g, '');
+    const names = [...table.matchAll(/› ([^|,…]+)/g)].map((m) => m[1]!.trim().replace(/`/g, ''));
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) expect(tests, name).toContain(name);
+  });
+
   it('writes every hook in declaration order with event, phase, exact match_tool, command and timeout_ms', () => {
     const { root } = project();
     const hooks = parseHooksToml(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8'));

@@ -4,6 +4,7 @@
  * process handling, answer parsing, convergence.json, stdin key order, log lines, and the
  * loop's counters. One describe per behaviour, named after it.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,12 +86,13 @@ describe('1. hooks.toml is read as forgeflare reads it (toml crate + serde)', ()
     }
   });
 
-  it('an empty or comment-only hooks.toml is logged as forgeflare logs it, and runs nothing', () => {
-    const f = fixture({}, []);
+  it('an empty or comment-only hooks.toml is logged as forgeflare logs it, and runs nothing', async () => {
+    const f = fixture({ block: BODIES.block }, []);
     mkdirSync(join(f.root, '.forgeflare'));
     writeFileSync(join(f.root, '.forgeflare/hooks.toml'), '# hooks come later\n');
-    const runner = load(f.root);
-    expect(messages(runner)).toEqual([`Failed to parse ${join(f.root, '.forgeflare/hooks.toml')}: TOML parse error at line 1, column 1\n  |\n1 | # hooks come later\n  | ^\nmissing field \`hooks\`\n`]);
+    // forgeflare reads the relative path from the project root, and logs it as given.
+    const { runner } = await replayForgeflare({ cwd: f.root, turns: [{ calls: [bash('ls')] }] });
+    expect(messages(runner)).toEqual(['Failed to parse .forgeflare/hooks.toml: TOML parse error at line 1, column 1\n  |\n1 | # hooks come later\n  | ^\nmissing field `hooks`\n']);
   });
 
   it('valid TOML of any shape runs: an inline hooks array, literal and multi-line strings, unknown keys', async () => {
@@ -271,7 +273,11 @@ describe('7. log lines are exactly the real runner\'s', () => {
   });
 
   it('the generated stop-watcher answers forgeflare\'s Stop contract: {"action":"continue"}, no log line', async () => {
-    const { root } = generateProject({ target: 'forgeflare', hooks: [{ kind: 'stop-watcher', preset: 'specum' }] } as never);
+    const { root } = generateProject({ target: 'forgeflare', hooks: [{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'stop-watcher', preset: 'passive', name: 'passive-watcher' }] } as never);
+    for (const name of ['stop-watcher', 'passive-watcher']) {
+      const lint = spawnSync('shellcheck', ['--severity=style', join(root, `.forgeflare/hooks/${name}.sh`)], { encoding: 'utf8' });
+      expect(lint.stdout, name).toBe('');
+    }
     // Tasks remain: under Claude Code this stop would be blocked with a continuation prompt.
     mkdirSync(join(root, 'specs/demo'), { recursive: true });
     writeFileSync(join(root, 'specs/.current-spec'), 'demo\n');
@@ -280,7 +286,9 @@ describe('7. log lines are exactly the real runner\'s', () => {
       if (!withState) writeFileSync(join(root, 'specs/.current-spec'), 'none\n');
       const runner = load(root);
       await runner.runStop('end_turn', 1, 10);
-      expect(runner.invocations[0]!.result!.stdout).toBe('{"action":"continue"}\n');
+      const [watcher, passive] = runner.invocations.map((i) => i.result!.stdout);
+      expect(passive).toBe('{"action":"continue"}\n');
+      expect(watcher).toBe('{"action":"continue"}\n');
       expect(runner.log).toEqual([]);
       if (withState) expect(runner.stderr.map((e) => e.text).join('')).toContain('Session stopped during spec: demo');
     }

@@ -211,6 +211,21 @@ export const TAPPED_SETTINGS = ['.claude/settings.json', '.claude/settings.local
 export interface InstalledTap {
   restore(): void;
   collect(): TappedHookRun[];
+  /** [tap command, registered command] pairs, to put the registered commands back into what was recorded. */
+  renames: [string, string][];
+}
+
+/** Replace every occurrence of each `from` by its `to` in every string of a JSON-like value. */
+function renameStrings<T>(value: T, renames: [string, string][]): T {
+  if (renames.length === 0) return value;
+  if (typeof value === 'string') {
+    let out: string = value;
+    for (const [from, to] of renames) if (out.includes(from)) out = out.split(from).join(to);
+    return out as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => renameStrings(item, renames)) as T;
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameStrings(v, renames)])) as T;
+  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -226,6 +241,7 @@ export function installTap(projectDir: string, workDir: string, settingsFiles: r
   writeFileSync(script, TAP_SCRIPT);
   const handlers: Record<string, TapHandler> = {};
   const originals: { path: string; bytes: Buffer }[] = [];
+  const renames: [string, string][] = [];
   let n = 0;
   for (const relative of settingsFiles) {
     const path = join(projectDir, relative);
@@ -255,7 +271,9 @@ export function installTap(projectDir: string, workDir: string, settingsFiles: r
             matcher: typeof group.matcher === 'string' ? group.matcher : undefined,
             settingsFile: relative,
           };
-          handler.command = [process.execPath, script, configPath, id].map(shq).join(' ');
+          const wrapper = [process.execPath, script, configPath, id].map(shq).join(' ');
+          handler.command = wrapper;
+          renames.push([wrapper, handlers[id].original]);
           delete handler.args;
           delete handler.shell;
           wrapped = true;
@@ -277,6 +295,7 @@ export function installTap(projectDir: string, workDir: string, settingsFiles: r
   process.on('exit', restore);
   return {
     restore,
+    renames,
     collect: () =>
       readdirSync(out)
         .filter((f) => f.endsWith('.json'))
@@ -421,9 +440,16 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
     }
     const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
     const transcriptPath = findTranscript(join(home, '.claude'), sessionId);
-    const transcript = transcriptPath ? parseJsonl(readFileSync(transcriptPath, 'utf8')) : null;
+    // Claude Code names the hook command in some messages ("hook blocking error from command: …");
+    // the tap's wrapper is put back to the registered command so what is read matches a run without the tap.
+    const renames = tap?.renames ?? [];
+    const transcript = transcriptPath ? renameStrings(parseJsonl(readFileSync(transcriptPath, 'utf8')), renames) : null;
     const hookInputs = tap ? tap.collect() : [];
-    const requests = model.requests.slice(requestsBefore);
+    const requests = model.requests.slice(requestsBefore).map((request) =>
+      renames.length === 0
+        ? request
+        : { ...request, body: renameStrings(request.body, renames), raw: renameStrings(request.raw, renames.map(([a, b]) => [JSON.stringify(a).slice(1, -1), JSON.stringify(b).slice(1, -1)])) },
+    );
     return {
       agent: 'claude-code',
       exitCode: code,

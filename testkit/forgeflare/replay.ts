@@ -12,7 +12,6 @@
  * Tools are not really run: each call carries its recorded result, or `execute` computes
  * one (and may change the workspace, which later hooks then see).
  */
-import { join } from 'node:path';
 import type { ForgeflareStopReason } from '../inputs.js';
 import { HookRunner, readConvergence, type ConvergenceFile, type HookRunnerOptions, type PostToolResult } from './runner.js';
 
@@ -136,7 +135,7 @@ const CONTINUE_PROMPT = 'Continue from where you left off.';
 
 /** Replay a session; resolves when every turn has ended. */
 export async function replayForgeflare(options: ReplayOptions): Promise<ReplayResult> {
-  const runner = options.runner ?? HookRunner.load(options.hooksToml ?? join(options.cwd, '.forgeflare', 'hooks.toml'), options.cwd, options);
+  const runner = options.runner ?? HookRunner.load(options.hooksToml ?? '.forgeflare/hooks.toml', options.cwd, options);
   const maxIterations = options.maxToolIterations ?? MAX_TOOL_ITERATIONS;
   const turns: ReplayTurn[] = options.turns.length > 0 && 'steps' in (options.turns[0] as object)
     ? (options.turns as ReplayTurn[])

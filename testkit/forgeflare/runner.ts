@@ -13,7 +13,7 @@
  * - a guard that leaves its stdin unread may be blocked with a broken pipe (`unreadStdin`).
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readForgeflareHooks, type HookConfigRecord } from '../../src/registration/forgeflare-load.js';
 import type { ForgeflareStopReason } from '../inputs.js';
 import { parseHookJson } from '../run-hook.js';
@@ -170,11 +170,13 @@ export class HookRunner {
   /**
    * HookRunner::load: a missing (or unreadable) file is an empty runner; a file forgeflare
    * rejects (see readForgeflareHooks) is logged with the `toml` crate's error and runs no hooks.
+   * A relative `configPath` is read from `cwd`, as forgeflare reads it from the project root.
    */
   static load(configPath: string, cwd: string, options: HookRunnerOptions = {}): HookRunner {
     let text: string;
     try {
-      text = readFileSync(configPath, 'utf8');
+      // forgeflare runs in the project root and reads the relative `.forgeflare/hooks.toml`.
+      text = readFileSync(resolve(cwd, configPath), 'utf8');
     } catch {
       return new HookRunner([], cwd, options);
     }
