@@ -25,6 +25,12 @@ const COMMANDS: Record<string, Command> = {
   help: { summary: 'help [command]: this text, or the options of one command', load: async () => ({ run: helpCommand }) },
 };
 
+/** Ctrl-C (or a closed terminal) at a prompt, as the prompt library reports it. */
+function isPromptAbort(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError';
+}
+
 export const COMMAND_NAMES = Object.keys(COMMANDS);
 
 export function usage(): string {
@@ -60,14 +66,29 @@ async function helpCommand(argv: string[]): Promise<number> {
   return (await command.load()).run(['--help']);
 }
 
-/** Ctrl-C outside a prompt: every write is synchronous, so the handler runs between files, never inside one. */
+/**
+ * Ctrl-C. Outside a prompt it is a signal: every write is synchronous, so the handler runs
+ * between files, never inside one. At a prompt it is a key the prompt library turns into an
+ * ExitPromptError, which can surface outside our promise chain: prompts come before any write.
+ */
 function exitOnInterrupt(name: string): () => void {
   const onSignal = () => {
     process.stderr.write(`\nralph-hooks ${name}: interrupted.\n`);
     process.exit(130);
   };
+  const onPromptAbort = (error: unknown) => {
+    if (!isPromptAbort(error)) throw error;
+    process.stderr.write(`\nralph-hooks ${name}: interrupted; nothing was written.\n`);
+    process.exit(130);
+  };
   process.once('SIGINT', onSignal);
-  return () => process.removeListener('SIGINT', onSignal);
+  process.on('uncaughtException', onPromptAbort);
+  process.on('unhandledRejection', onPromptAbort);
+  return () => {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('uncaughtException', onPromptAbort);
+    process.removeListener('unhandledRejection', onPromptAbort);
+  };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -95,6 +116,10 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CliError) {
       console.error(`${command ? `ralph-hooks ${name}` : 'ralph-hooks'}: ${error.message}`);
       return error.exitCode;
+    }
+    if (isPromptAbort(error)) {
+      console.error(`\nralph-hooks ${name}: interrupted; nothing was written.`);
+      return 130;
     }
     throw error;
   } finally {

@@ -50,18 +50,22 @@ export function scenarioTemplates(presetId: string): string[] {
     .map((f) => `${presetId}/scenarios/${f}`);
 }
 
-/** The commands `npm run test:hooks` runs, in order, for the extras that are on. */
-export function hookTestCommands(extras: Extras): string[] {
+/**
+ * The commands `npm run test:hooks` runs, in order, for the extras that are on. Without hooks
+ * there are no test files, and vitest and bats fail on an empty folder: only the cases run
+ * (`ralph-hooks test` passes with a note when there are none).
+ */
+export function hookTestCommands(extras: Extras, hasHooks = true): string[] {
   const commands: string[] = [];
-  if (extras.vitest) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
-  if (extras.bats) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
+  if (extras.vitest && hasHooks) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
+  if (extras.bats && hasHooks) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
   if (extras.cases || extras.scenarios) commands.push('ralph-hooks test');
   return commands;
 }
 
 /** The package.json script `test:hooks`, or undefined when no test extra is on. */
-export function hookTestScript(extras: Extras): string | undefined {
-  const commands = hookTestCommands(extras);
+export function hookTestScript(extras: Extras, hasHooks = true): string | undefined {
+  const commands = hookTestCommands(extras, hasHooks);
   return commands.length ? commands.join(' && ') : undefined;
 }
 
@@ -97,8 +101,8 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
   if (extras.workflow) {
     const context = {
       version: hooks[0]?.context.version ?? '',
-      vitest: extras.vitest ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
-      bats: extras.bats ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
+      vitest: extras.vitest && hooks.length ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
+      bats: extras.bats && hooks.length ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
       cases: extras.cases || extras.scenarios,
       junit: JUNIT_REPORT,
       hooks: hooks.map((h) => h.context.name),

@@ -113,7 +113,7 @@ function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
   if (config.extras.vitest) devDependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
   if (config.extras.bats) devDependencies.bats = DEV_DEPENDENCY_RANGES.bats;
   if (config.extras.scenarios) devDependencies['@anthropic-ai/claude-code'] = DEV_DEPENDENCY_RANGES['@anthropic-ai/claude-code'];
-  const wants = { testHooksScript: hookTestScript(config.extras), devDependencies };
+  const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), devDependencies };
   return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }
 

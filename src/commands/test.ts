@@ -84,9 +84,10 @@ export async function run(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  // Paths on the command line are relative to where you are; cases and hooks to the project root.
+  // Hooks in cases are relative to the project root; paths on the command line to --root when
+  // it is given, else to where you are (so `ralph-hooks test .` works in a subfolder).
   const projectRoot = resolve(values.root ?? findProjectRoot(process.cwd()).root);
-  const paths = positionals.map((path) => resolve(path));
+  const paths = positionals.map((path) => resolve(values.root ? projectRoot : process.cwd(), path));
   const reporters = parseReporters(values.reporter, projectRoot);
   const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new CliError(`--jobs wants a positive integer, got '${values.jobs}'`, 2);

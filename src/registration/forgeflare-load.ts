@@ -116,8 +116,7 @@ class Scanner {
         } catch {
           parts.push(raw.slice(1, -1));
         }
-      }
-      else if (c === "'") {
+      } else if (c === "'") {
         const end = this.s.indexOf("'", this.i + 1);
         parts.push(this.s.slice(this.i + 1, end));
         this.i = end + 1;

@@ -15,7 +15,7 @@
  */
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
-import { describeRejection, readForgeflareHooks, type HookConfigRecord } from './forgeflare-load.js';
+import { describeRejection, readForgeflareHooks, type ForgeflareTomlRejection, type HookConfigRecord } from './forgeflare-load.js';
 
 export type TomlValue = string | number | boolean;
 
@@ -143,6 +143,11 @@ export function forgeflareEntries(command: HookCommand): ForgeflareHookConfig[] 
 
 const FIX = 'ralph-hooks left the file untouched; fix that line (forgeflare reads event, command, match_tool and phase as strings, timeout_ms as a whole number of milliseconds, and needs event and command in every [[hooks]] entry).';
 
+/** The rejection, forgeflare's own error text under it, and the fix. */
+function loud(file: string, error: ForgeflareTomlRejection): string {
+  return `${describeRejection(file, error)}\n${error.display.replace(/^/gm, '    ').trimEnd()}\n${FIX}`;
+}
+
 const KEY_ORDER = ['event', 'phase', 'match_tool', 'command', 'timeout_ms'];
 
 /** Our entry as TOML text; keys the user added to it by hand are kept after ours. */
@@ -180,7 +185,7 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
     if (error instanceof TomlError) {
       // Say first what forgeflare itself would make of the file.
       const read = readForgeflareHooks(current ?? '');
-      if (!read.ok) throw new CliError(`${describeRejection(file, read.error)}. ${FIX}`);
+      if (!read.ok) throw new CliError(loud(file, read.error));
       throw new CliError(`${file}: ${error.message}; ralph-hooks left the file untouched.`);
     }
     throw error;
@@ -213,7 +218,7 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
   // never write such a file (the bad value is usually a hand-written one).
   const read = readForgeflareHooks(text);
   if (!read.ok) {
-    throw new CliError(`${describeRejection(file, read.error)}. ${FIX}`);
+    throw new CliError(loud(file, read.error));
   }
   return text;
 }

@@ -41,7 +41,7 @@ describe('ralph-hooks init', () => {
       encoding: 'utf8',
       env: { ...process.env, npm_config_yes: 'true', NO_COLOR: '1' },
       input: '',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(result.status).toBe(0);
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
@@ -61,11 +61,11 @@ describe('ralph-hooks init', () => {
     expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([]);
   });
 
-  it('a bad flag value names the flag and the choices, exits 1 and writes nothing', () => {
+  it('a bad flag value names the flag and the choices, exits 2 (a usage error) and writes nothing', () => {
     const root = gitRepo();
     const before = snapshot(root);
     const result = ralphHooks(['init', '--yes', '--target', 'vscode'], { cwd: root });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^ralph-hooks init: --target: got 'vscode'; allowed: claude-project, claude-plugin\b.*\.\n$/);
     expect(snapshot(root)).toEqual(before);
   });
@@ -119,8 +119,9 @@ describe('the init generator prompts (yeoman-test)', () => {
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
       .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', extras: ['cases'] });
-    // yeoman-test reports a checkbox answer twice: compare the distinct names.
-    expect([...new Set(result.askedQuestions.map((q) => q.name))]).toEqual(['target', 'stopWatcher', 'extras']);
+    // Each question once (the extras checkbox used to be asked a second time, its answer ignored),
+    // then the way back: "write the files, or change my answers?".
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'extras', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, scenarios: false, packageJson: false });
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
@@ -131,7 +132,7 @@ describe('the init generator prompts (yeoman-test)', () => {
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true, target: 'claude-project', extras: 'none' } as any)
       .withAnswers({ stopWatcher: 'none' });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher']);
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [] });
   });
 });

@@ -135,11 +135,11 @@ describe('init flags for the extras', () => {
     expect(existsSync(join(bare, 'test'))).toBe(false);
   });
 
-  it('a bad --extras names the flag and the choices, exits 1 and writes nothing', () => {
+  it('a bad --extras names the flag and the choices, exits 2 (a usage error) and writes nothing', () => {
     const root = gitRepo();
     const before = snapshot(root);
     const result = ralphHooks(['init', '--yes', '--extras', 'vitest,jest'], { cwd: root });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toContain("--extras: got 'jest'; allowed: a comma-separated list of vitest, bats, cases, workflow, scenarios, package-json, or all, or none.");
     expect(snapshot(root)).toEqual(before);
   });

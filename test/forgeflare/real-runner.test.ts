@@ -7,10 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli.js';
 import { readForgeflareHooks } from '../../src/registration/forgeflare-load.js';
+import { tomlString } from '../../src/registration/forgeflare-toml.js';
 import { HookRunner, readConvergence, replayForgeflare } from '../../testkit/index.js';
+import { parseStruct } from '../../testkit/forgeflare/serde-json.js';
 import { generateProject } from '../helpers/generate.js';
 import { BODIES, bash, fixture, read, type Entry } from './helpers.js';
 
@@ -109,9 +113,16 @@ hooks = [
   });
 
   it('TOML 1.1 syntax (newline in an inline table, \\e, times without seconds) is rejected as TOML 1.0 parsers do', () => {
-    for (const text of ['hooks = [{ event = "Stop",\n command = "x" }]\n', 'hooks = [{ event = "Stop", command = "x", }]\n', 'hooks = [{ event = "Stop", command = "\\e" }]\n', 'at = 07:30\nhooks = []\n']) {
+    for (const text of ['hooks = [{ event = "Stop",\n command = "x" }]\n', 'hooks = [{ event = "Stop", command = "x", }]\n', 'hooks = [{ event = "Stop", command = "\\e" }]\n',
+      'hooks = [{ event = "Stop", command = "\\x41" }]\n', 'at = 07:30\nhooks = []\n', 'at = 1979-05-27T07:32Z\nhooks = []\n', 'x = { a = { b = 1, }, }\nhooks = []\n']) {
       expect(readForgeflareHooks(text).ok, text).toBe(false);
     }
+  });
+
+  it('TOML 1.0 in all its forms is accepted: CRLF, a byte order mark, escapes, dotted and quoted keys, dates', () => {
+    const text = '\ufeff# hooks\r\nowner.name = "team"\r\n"quoted key" = 1979-05-27 07:32:00Z\r\n\r\n[[hooks]]\r\nevent = "Stop" # end\r\n'
+      + 'command = """\\\r\n  bash \\U0001F600.sh"""\r\nextra = [1, [2, 3], { a = 1 }, \'\'\'x]\'\'\',] # ok\r\ntimeout_ms = 0x10\r\n';
+    expect(readForgeflareHooks(text)).toEqual({ ok: true, hooks: [{ event: 'Stop', command: 'bash \u{1F600}.sh', timeout_ms: 16 }] });
   });
 
   it('generate refuses to write a hooks.toml forgeflare would reject, and names the line', async () => {
@@ -349,5 +360,38 @@ describe('8. replayForgeflare follows run_turn\'s counters and paths', () => {
     const f = fixture({ rec: BODIES.record }, [stop('rec')]);
     await replayForgeflare({ cwd: f.root, turns: [{ steps: [{ calls: [bash('a')], tokens: 500 }] }, { steps: [{ calls: [bash('b')], tokens: 700 }] }] });
     expect(f.recorded('rec').map((r) => r.total_tokens)).toEqual([500, 700]);
+  });
+});
+
+describe('the hooks.toml reader on any hooks', () => {
+  const text = fc.string({ unit: 'binary', maxLength: 30 });
+  const hook = fc.record({
+    event: text,
+    command: text,
+    match_tool: fc.option(text, { nil: undefined }),
+    phase: fc.option(text, { nil: undefined }),
+    timeout_ms: fc.option(fc.nat(), { nil: undefined }),
+  });
+
+  it('reads back every hook ralph-hooks or smol-toml writes, in every TOML layout', () => {
+    fc.assert(fc.property(fc.array(hook, { maxLength: 4 }), fc.boolean(), (hooks, inline) => {
+      const clean = hooks.map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)));
+      const written = inline
+        ? `hooks = [${clean.map((h) => `{ ${Object.entries(h).map(([k, v]) => `${k} = ${typeof v === 'string' ? tomlString(v) : v}`).join(', ')} }`).join(', ')}]\n`
+        : stringifyToml({ hooks: clean });
+      expect(readForgeflareHooks(written)).toEqual({ ok: true, hooks: clean });
+    }), { numRuns: 300 });
+  });
+});
+
+describe('answers read as serde_json reads them, on any answer', () => {
+  it('a well-typed answer without duplicate keys reads as JSON.parse reads it, in any layout', () => {
+    const extra = fc.dictionary(fc.string().filter((k) => !['action', 'reason'].includes(k)), fc.jsonValue(), { maxKeys: 3 });
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.option(fc.string({ unit: 'binary' }), { nil: null }), extra, fc.boolean(), (action, reason, rest, pretty) => {
+      const answer = { ...rest, action, reason };
+      const text = JSON.stringify(answer, null, pretty ? 2 : undefined);
+      const read = parseStruct(text, 'GuardOutput', [{ name: 'action', optional: false }, { name: 'reason', optional: true }]);
+      expect(read).toEqual({ ok: true, value: { action, reason: reason ?? undefined } });
+    }), { numRuns: 300 });
   });
 });

@@ -45,29 +45,43 @@ export type HookProcessResult =
 
 let fifoDir: string | undefined;
 let fifoCount = 0;
+const fifoPool: string[] = [];
 
+/** A fresh FIFO path; made 64 at a time, since each `mkfifo` is a process start. */
 function newFifo(): string {
   if (fifoDir === undefined) {
     fifoDir = mkdtempSync(join(tmpdir(), 'ff-stdin-'));
     const dir = fifoDir;
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
-  const path = join(fifoDir, `stdin-${process.pid}-${fifoCount++}`);
-  const made = spawnSync('mkfifo', [path], { encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr || made.error?.message}`);
-  return path;
+  if (fifoPool.length === 0) {
+    const paths = Array.from({ length: 64 }, () => join(fifoDir!, `stdin-${fifoCount++}`));
+    const made = spawnSync('mkfifo', paths, { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr || made.error?.message}`);
+    fifoPool.push(...paths);
+  }
+  return fifoPool.shift()!;
 }
 
-/** io::Error's Display for the errors a spawn can meet. */
-function osError(error: NodeJS.ErrnoException): string {
-  const known: Record<string, [string, number]> = {
-    ENOENT: ['No such file or directory', 2],
-    EACCES: ['Permission denied', 13],
-    ENOTDIR: ['Not a directory', 20],
-    EPIPE: ['Broken pipe', 32],
-  };
-  const entry = error.code ? known[error.code] : undefined;
-  return entry ? `${entry[0]} (os error ${entry[1]})` : error.message;
+const STRERROR: Record<string, string> = {
+  EPERM: 'Operation not permitted',
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EEXIST: 'File exists',
+  EXDEV: 'Invalid cross-device link',
+  ENOTDIR: 'Not a directory',
+  EISDIR: 'Is a directory',
+  ENOSPC: 'No space left on device',
+  EROFS: 'Read-only file system',
+  EPIPE: 'Broken pipe',
+  EBUSY: 'Device or resource busy',
+  ENOTEMPTY: 'Directory not empty',
+};
+
+/** Rust's io::Error Display for an OS error: "Permission denied (os error 13)". */
+export function osError(error: NodeJS.ErrnoException): string {
+  const text = error.code ? STRERROR[error.code] : undefined;
+  return text && typeof error.errno === 'number' ? `${text} (os error ${Math.abs(error.errno)})` : error.message;
 }
 
 export function runHookProcess(command: string, stdinData: string, options: HookProcessOptions): Promise<HookProcessResult> {

@@ -12,12 +12,12 @@
  * - a timed-out hook is not killed (`killOnTimeout: true` kills it);
  * - a guard that leaves its stdin unread may be blocked with a broken pipe (`unreadStdin`).
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readForgeflareHooks, type HookConfigRecord } from '../../src/registration/forgeflare-load.js';
 import type { ForgeflareStopReason } from '../inputs.js';
 import { parseHookJson } from '../run-hook.js';
-import { runHookProcess, type HookProcessResult, type UnreadStdin } from './process.js';
+import { osError, runHookProcess, type HookProcessResult, type UnreadStdin } from './process.js';
 import { parseJsonValue, parseStruct, sortKeysDeep, toSortedJson } from './serde-json.js';
 
 export type ForgeflareHookConfig = HookConfigRecord;
@@ -205,9 +205,9 @@ export class HookRunner {
   /** Delete a stale convergence.json at startup; NotFound is normal, anything else a warning. */
   clearConvergenceState(): void {
     try {
-      rmSync(this.convergencePath);
+      unlinkSync(this.convergencePath); // fs::remove_file
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`Warning: failed to remove ${this.convergencePath}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.warn(`Warning: failed to remove ${this.convergencePath}: ${osError(error as NodeJS.ErrnoException)}`);
     }
     this.finalWritten = false;
   }
@@ -343,7 +343,7 @@ export class HookRunner {
       try {
         this.writeConvergence((state) => state.observations.push(...observations));
       } catch (error) {
-        this.warn(`Warning: failed to write convergence observations: ${(error as Error).message}`);
+        this.warn(`Warning: failed to write convergence observations: ${osError(error as NodeJS.ErrnoException)}`);
       }
     }
     return first ?? { kind: 'continue' };
@@ -379,7 +379,7 @@ export class HookRunner {
       });
       this.finalWritten = true;
     } catch (error) {
-      this.warn(`Warning: failed to write convergence final state: ${(error as Error).message}`);
+      this.warn(`Warning: failed to write convergence final state: ${osError(error as NodeJS.ErrnoException)}`);
     }
   }
 
