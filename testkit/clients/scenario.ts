@@ -194,9 +194,9 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   return value;
 }
 
-/** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings. */
+/** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings or Codex hooks.json. */
 export function isolateHook(projectDir: string, hook: string): void {
-  for (const relative of ['.claude/settings.json', '.claude/settings.local.json']) {
+  for (const relative of ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json']) {
     const path = join(projectDir, relative);
     if (!existsSync(path)) continue;
     const settings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
