@@ -1,9 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'smol-toml';
 import { codexHooksFeature, mergeCodexConfig } from '../../src/registration/codex-config-toml.js';
 import { TARGETS } from '../../src/targets/index.js';
+import { claudeCodeVersion, codexVersion } from '../../testkit/index.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const CONFIG = '.codex/config.toml';
@@ -98,5 +100,56 @@ describe('the codex-project target', () => {
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.codex/hooks/stop-watcher.sh'), 'utf8')).toContain("readonly STATE_FILE_PATH='.codex/ralph-loop.local.md'");
     expect(Object.keys(snapshot(root)).filter((p) => p.startsWith('.codex/prompts'))).toEqual([]);
+  });
+});
+
+describe('docs/codex.md', () => {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/codex.md'), 'utf8');
+  const shell = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split('\n').filter((line) => line.trim() !== ''));
+
+  it('runs its commands as written: init in an empty repository, then the loop setup script', () => {
+    expect(shell).toHaveLength(2);
+    const [init, setup] = shell as [string, string];
+    const root = tempDir();
+    const git = spawnSync('git', ['init', '-q'], { cwd: root });
+    expect(git.status).toBe(0);
+    expect(init.startsWith('npx ralph-hooks ')).toBe(true);
+    const result = ralphHooks(init.replace('npx ralph-hooks ', '').split(' '), { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    const registered = JSON.parse(readFileSync(join(root, '.codex/hooks.json'), 'utf8')).hooks.Stop[0].hooks[0];
+    expect(doc).toContain(JSON.stringify(registered).replace(/,"/g, ', "').replace(/":"/g, '": "').replace(/^\{/, '{ ').replace(/\}$/, ' }'));
+
+    // The loop: switch the stop-watcher, then start it the way the doc says.
+    const configPath = join(root, 'ralph-hooks.config.json');
+    const config = JSON.parse(readFileSync(configPath, 'utf8'));
+    config.hooks = [{ kind: 'stop-watcher', preset: 'loop' }];
+    writeFileSync(configPath, JSON.stringify(config));
+    expect(ralphHooks(['generate', '--force'], { cwd: root }).status).toBe(0);
+    const run = spawnSync('bash', ['-c', setup], { cwd: root, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const state = readFileSync(join(root, '.codex/ralph-loop.local.md'), 'utf8');
+    expect(state).toContain('max_iterations: 10');
+    expect(state).toContain('completion_promise: "DONE"');
+    expect(state.trimEnd().endsWith('Build the parser')).toBe(true);
+  });
+});
+
+describe('docs/agents.md', () => {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/agents.md'), 'utf8');
+
+  it('lists exactly the shared scenario files, each naming both agents', () => {
+    const dir = join(import.meta.dirname, '../real-client/scenarios/shared');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.scenario.json')).map((f) => f.replace('.scenario.json', '')).sort();
+    const listed = [...doc.matchAll(/^\| `([a-z-]+)` \| (?!proven|same|not|—|simulator)/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(files);
+    for (const file of files) expect(JSON.parse(readFileSync(join(dir, `${file}.scenario.json`), 'utf8')).agents).toEqual(['claude-code', 'codex']);
+  });
+
+  it('names the client versions that are installed (and so proven by the real-client tests)', () => {
+    const claude = claudeCodeVersion();
+    const codex = codexVersion();
+    if (claude) expect(doc).toContain(`Claude Code ${claude}`);
+    if (codex) expect(doc).toContain(`Codex CLI ${codex}`);
+    if (codex) expect(readFileSync(join(import.meta.dirname, '../../docs/codex.md'), 'utf8')).toContain(`Codex CLI ${codex}`);
   });
 });
