@@ -19,3 +19,4 @@ export * from './clients/responses-api.js';
 export * from './clients/claude-code.js';
 export * from './clients/codex.js';
 export * from './clients/scenario.js';
+export * from './clients/record.js';

@@ -188,6 +188,7 @@ export default class RalphHooksGenerator extends Generator {
         ...(extras.has('packageJson') ? ['  - Install what the hooks and their tests need: npm install'] : []),
         ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
         `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
+        ...(this.answers.target === 'forgeflare' ? [] : ['  - Start (or restart) Claude Code here: it reads hooks when a session starts; /hooks lists them']),
         '  - Replay the recorded cases: npx ralph-hooks test',
         '  - Check the setup: npx ralph-hooks doctor',
       ].join('\n'),

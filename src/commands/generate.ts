@@ -1,4 +1,6 @@
 /** `ralph-hooks generate`: re-render every hook from ralph-hooks.config.json. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { applyPlan, CONFLICT_POLICIES, diffOf, diskWriter, planWithManifest, resolveConflicts, type ConflictPolicy } from '../apply.js';
 import { readConfig } from '../config/load.js';
 import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
@@ -96,7 +98,31 @@ export async function run(argv: string[]): Promise<number> {
   const flags = applyFlags(values);
   const root = requireConfigRoot(values.dir);
   const config = readConfig(root);
-  return settleAndWrite(planOrExplain(() => planGeneration(root, config)), flags, config);
+  const plan = planOrExplain(() => planGeneration(root, config));
+  const dropped = droppedExtras(root, plan);
+  if (dropped && !flags.quiet) console.error(dropped);
+  return settleAndWrite(plan, flags, config);
+}
+
+/**
+ * A config without "extras" (pasted from an example, written by hand) turns every extra off:
+ * say so when that removes the tests, cases or workflow init added, and how to keep them.
+ */
+export function droppedExtras(root: string, plan: Plan): string | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(join(root, CONFIG_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if ((raw as { extras?: unknown }).extras !== undefined) return undefined;
+  const removed = plan.changes.filter((c) => c.status === 'remove' && /^(test\/hooks\/|test\/hook-cases\/|\.github\/workflows\/)/.test(c.path));
+  if (removed.length === 0) return undefined;
+  return [
+    `warning: ${CONFIG_FILE} has no "extras", so every extra is off: ${removed.length} generated test, case and workflow file(s) are removed.`,
+    `  To keep them, add back the "extras" init wrote, e.g. "extras": { "vitest": true, "bats": true, "cases": true, "workflow": true, "packageJson": true }.`,
+    '  (--dry-run shows what generate would do without writing.)',
+  ].join('\n');
 }
 
 /** Planning reads user files; a JSON syntax error there becomes a message, not a stack. */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { constants } from 'node:os';
 import { CliError } from '../errors.js';
-import { buildCase, saveCase, type Invocation } from '../replay/recorder.js';
+import { buildCase, saveCase, snapshotFiles, type Invocation } from '../replay/recorder.js';
 import { parseCommandArgs } from './args.js';
 
 export const HELP = `Usage: ralph-hooks record [options] -- <hook command...>
@@ -99,12 +99,20 @@ export async function run(argv: string[]): Promise<number> {
   if (hookArgv.length === 0) throw new CliError(`missing hook command after '--'\n\n${HELP}`, 2);
 
   const stdin = await readStdin();
+  const projectRoot = resolve(process.env.CLAUDE_PROJECT_DIR || process.cwd());
+  // The captured files as the hook will read them: a hook that updates its state must be
+  // replayed from the state before its own update.
+  let before: Record<string, string> | undefined;
+  try {
+    before = snapshotFiles(values.capture ?? [], projectRoot);
+  } catch (error) {
+    logFailure(error);
+  }
   const result = await runWrapped(hookArgv, stdin);
   await write(process.stdout, result.stdout);
   await write(process.stderr, result.stderr);
 
   try {
-    const projectRoot = resolve(process.env.CLAUDE_PROJECT_DIR || process.cwd());
     const outDir = resolve(projectRoot, values.out ?? process.env.RALPH_HOOKS_RECORD_DIR ?? 'test/hook-cases/recorded');
     const invocation: Invocation = {
       argv: hookArgv,
@@ -115,7 +123,7 @@ export async function run(argv: string[]): Promise<number> {
       cwd: process.cwd(),
       env: process.env,
     };
-    saveCase(buildCase(invocation, { projectRoot, outDir, name: values.name, capture: values.capture }), outDir);
+    saveCase(buildCase(invocation, { projectRoot, outDir, name: values.name, capture: values.capture, files: before }), outDir);
   } catch (error) {
     logFailure(error);
   }

@@ -18,17 +18,17 @@ export const specumOptions = z.strictObject({
   completionSignal: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('ALL_TASKS_COMPLETE')
     .describe('Text in the transcript that ends the loop.'),
   completionMatch: z.enum(['line', 'word']).default('line')
-    .describe("'line': the signal starts a line of text (seed 000); 'word': anywhere as a whole word (smart-ralph 4.x, also matches **bold** and headings)."),
+    .describe("'line': the signal starts a line of text (ralph-specum's original design); 'word': anywhere as a whole word (smart-ralph 4.x, also matches **bold** and headings)."),
   completionSource: z.enum(['auto', 'transcript']).default('auto')
-    .describe("'auto': search last_assistant_message when Claude Code sends it (2.1.47+; current, and free: no file read), else the transcript's tail; 'transcript': always the transcript's tail (seed 000)."),
+    .describe("'auto': search last_assistant_message when Claude Code sends it (2.1.47+; current, and free: no file read), else the transcript's tail; 'transcript': always the transcript's tail (ralph-specum's original design)."),
   transcriptTailBytes: z.int().min(1024).default(262144)
     .describe('How much of the end of the transcript is searched: a 200 MB transcript costs what a 1 KB one does.'),
   maxGlobalIterations: z.int().min(1).default(100)
     .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
   onMaxIterations: z.enum(['block', 'allow']).default('block')
-    .describe("'block': tell Claude the limit was reached with recovery steps (seed 000); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
+    .describe("'block': tell Claude the limit was reached with recovery steps (ralph-specum's original design); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
   onStopHookActive: z.enum(['allow', 'continue']).optional()
-    .describe("When Claude is already continuing because of this hook (stop_hook_active): 'allow' lets it stop (seed 000: one continuation per natural stop); 'continue' keeps the loop going, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'allow'; 'continue' under Codex, which marks every stop of a continued turn stop_hook_active and is bounded by stallLimit instead."),
+    .describe("When Claude is already continuing because of this hook (stop_hook_active): 'allow' lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' keeps the loop going, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'allow'; 'continue' under Codex, which marks every stop of a continued turn stop_hook_active and is bounded by stallLimit instead."),
   stallLimit: z.int().min(0).max(1_000_000).optional()
     .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, whose block cap bounds the loop; 10 under Codex, which has none.'),
   stateSettleMs: z.int().min(0).max(10000).default(1000)

@@ -7,7 +7,7 @@ const FILE = '.forgeflare/hooks.toml';
 
 export const forgeflare = {
   id: 'forgeflare',
-  summary: 'forgeflare (seed 002): scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
+  summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
   agent: 'forgeflare',
   contract: 'forgeflare',
   registration: 'forgeflare-toml',

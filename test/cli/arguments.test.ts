@@ -4,7 +4,7 @@
  * at a prompt ends init with exit 130 and nothing written.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closest, editDistance } from '../../src/commands/args.js';
@@ -134,6 +134,18 @@ function interruptAtPrompt(root: string): Promise<{ status: number | null; outpu
     child.on('close', (status) => resolve({ status, output }));
   });
 }
+
+describe('errors inside init', () => {
+  it('a conflict is one message and exit 2, without the generator framework\'s error line or a stack', () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--quiet', '--extras', 'none'], { cwd: root }).status).toBe(0);
+    writeFileSync(join(root, '.claude/hooks/stop-watcher.sh'), '# mine\n');
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^ralph-hooks init: 1 file\(s\) were edited by hand/);
+    expect(result.stderr + result.stdout).not.toMatch(/An error occured|    at /);
+  });
+});
 
 describe('Ctrl-C', () => {
   it('at a question: exit 130, one line, no stack, nothing written', async () => {

@@ -165,7 +165,7 @@ describe('warnings', () => {
     expect(add.stderr).toContain("warning: 2 stop-watchers can block a stop ('stop-watcher' (specum), 'ralph-loop' (loop))");
     const doctor = ralphHooks(['doctor'], { cwd: root });
     expect(doctor.status).toBe(0);
-    expect(doctor.stdout).toContain('! RH11 warning: 2 stop-watchers can block a stop');
+    expect(doctor.stdout).toContain('! RH13 warning: 2 stop-watchers can block a stop');
   }, 60_000);
 
   it('a Node loop without its commands reads a state file nothing writes', () => {
@@ -186,6 +186,17 @@ describe('add with options', () => {
     expect(hooks[1].options).toEqual({ rules: { secrets: { enabled: false } } });
   }, 60_000);
 
+  it('a preset with a required option can be added: cc-compat --option script=… (forgeflare)', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'none', '--target', 'forgeflare']);
+    mkdirSync(join(root, '.claude/hooks'), { recursive: true });
+    writeFileSync(join(root, '.claude/hooks/ralph-guard.sh'), '#!/bin/bash\nexit 0\n');
+    const result = ralphHooks(['add', 'guard', '--preset', 'cc-compat', '--name', 'ralph-guard', '--option', 'script=.claude/hooks/ralph-guard.sh', '--option', 'tools=["Bash"]'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks[0].options).toEqual({ script: '.claude/hooks/ralph-guard.sh', tools: ['Bash'] });
+    expect(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8')).toContain('ralph-guard');
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  }, 60_000);
+
   it('a wrong option is reported with its field; nothing written', () => {
     const root = initProject(['--extras', 'none', '--stop-watcher', 'none']);
     const before = snapshot(root);
@@ -194,6 +205,16 @@ describe('add with options', () => {
     expect(result.stderr).toContain('hooks[0].options.maxIterations: got "lots"');
     expect(ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--options', '[1]'], { cwd: root }).status).toBe(2);
     expect(snapshot(root)).toEqual(before);
+  }, 60_000);
+});
+
+describe('a config pasted without "extras"', () => {
+  it('generate says which extras it removes and how to keep them', () => {
+    const root = initProject();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    const dry = ralphHooks(['generate', '--dry-run'], { cwd: root });
+    expect(dry.stderr).toMatch(/warning: ralph-hooks\.config\.json has no "extras", so every extra is off: 2\d generated test, case and workflow file\(s\) are removed\./);
+    expect(existsSync(join(root, 'test/hooks/stop-watcher.test.ts'))).toBe(true);
   }, 60_000);
 });
 

@@ -127,6 +127,24 @@ describe('the init generator prompts (yeoman-test)', () => {
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
   });
 
+  it('"change my answers" goes back through the questions; the second answers are the ones written', async () => {
+    let round = 0;
+    const result = await helpers
+      .run(RalphHooksGenerator as any, GENERATOR)
+      .withOptions({ interactive: true, quiet: true } as any)
+      .withAnswers({}, {
+        callback: (_answer: unknown, { question }: { question: { name: string } }) => {
+          if (question.name === 'next') return round++ === 0 ? 'back' : 'write';
+          const first = { target: 'forgeflare', stopWatcher: 'loop', extras: ['bats'] } as Record<string, unknown>;
+          const second = { target: 'claude-project', stopWatcher: 'passive', extras: ['cases'] } as Record<string, unknown>;
+          return (round === 0 ? first : second)[question.name];
+        },
+      });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'extras', 'next', 'target', 'stopWatcher', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [{ preset: 'passive' }], extras: { cases: true, bats: false } });
+    expect(existsSync(join(result.cwd, '.forgeflare'))).toBe(false);
+  });
+
   it('does not ask what a flag already answered', async () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)

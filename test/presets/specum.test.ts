@@ -117,7 +117,7 @@ describe('specum stop-watcher, loops replayed as Claude Code runs them', () => {
     ws = createWorkspace();
     ws.writeCorruptState();
     const loop = await replayStopLoop({ hook: QUICK_HOOK, workspace: ws, agent: [{ reply: 'I cannot fix that.' }], firstTurn: { reply: 'hm' } });
-    assertLoopEnd(loop, { endedBy: 'block-cap', blocks: 8 });
+    assertLoopEnd(loop, { endedBy: 'block-cap', blocks: 9 });
     expect(loop.history[0].reason).toContain('ERROR: Corrupt state file at ./specs/test-spec/.ralph-state.json');
   });
 

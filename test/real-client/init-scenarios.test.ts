@@ -8,6 +8,7 @@ const HOOKS = [
   { kind: 'stop-watcher', preset: 'loop', name: 'ralph-loop' },
   { kind: 'stop-watcher', preset: 'loop', name: 'ralph-loop-node', options: { runtime: 'node', commands: false } },
   { kind: 'stop-watcher', preset: 'specum', name: 'specum' },
+  { kind: 'stop-watcher', preset: 'speckit', name: 'speckit' },
   { kind: 'stop-watcher', preset: 'passive', name: 'observer', options: { specsDirs: ['./other-specs'] } },
   { kind: 'convergence', preset: 'convergence', name: 'convergence' },
   { kind: 'session-end', preset: 'session-end', name: 'session-end' },

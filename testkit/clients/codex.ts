@@ -47,6 +47,8 @@ export interface RunCodexOptions {
   bin?: string;
   /** Record hook inputs through the tap. Default true. */
   tap?: boolean;
+  /** Project files or folders the tap snapshots before each hook runs (as runClaudeCode's `capture`). */
+  capture?: string[];
   /** Keep $CODEX_HOME (rollouts, logs) and return its path in `home`. Default false. */
   keepHome?: boolean;
   /** Ignored (Claude Code's option; scenarios pass it to every client). */
@@ -169,7 +171,7 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
   const turnsBefore = model.modelTurns;
   writeFileSync(join(home, 'config.toml'), codexHomeConfig(model.url, root, options.config));
   mkdirSync(join(home, 'tap-work'), { recursive: true });
-  const tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), CODEX_TAPPED_FILES);
+  const tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), options.capture, CODEX_TAPPED_FILES);
   // After the tap: trust is keyed to each hooks.json entry as it is when the session starts.
   const trusted = options.hookTrust === 'app-server' ? await trustCodexHooks({ codexHome: home, cwd: root, bin }).catch((error: Error) => error) : null;
   const started = Date.now();
