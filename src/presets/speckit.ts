@@ -53,7 +53,7 @@ export const speckit: Preset<SpeckitOptions> = {
       // The template speaks specum's option names.
       options: { ...rest, specsDirs: [featuresDir], currentSpecFile: currentFeatureFile },
       ...completionContext(rest),
-      guardStopHookActive: rest.onStopHookActive === 'allow',
+      memoryFileName: `${entry.name}.last-block`,
     };
   },
 };

@@ -27,8 +27,8 @@ export const specumOptions = z.strictObject({
     .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
   onMaxIterations: z.enum(['block', 'allow']).default('block')
     .describe("'block': tell Claude the limit was reached with recovery steps (seed 000); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
-  onStopHookActive: z.enum(['allow', 'continue']).default('allow')
-    .describe("When Claude is already continuing because of this hook (stop_hook_active): 'allow' lets it stop (seed 000: one continuation per natural stop); 'continue' keeps the loop going, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin)."),
+  onStopHookActive: z.enum(['progress', 'allow', 'continue']).default('progress')
+    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (seed 000: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin)."),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)
@@ -55,7 +55,7 @@ export const specum: Preset<SpecumOptions> = {
   context: (entry) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum' }),
     ...completionContext(entry.options),
-    guardStopHookActive: entry.options.onStopHookActive === 'allow',
+    memoryFileName: `${entry.name}.last-block`,
   }),
 };
 

@@ -101,10 +101,11 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(ws.exists(loop.stateFile)).toBe(false);
     });
 
-    it('input that is not JSON fails open: exit 0, nothing on stdout, one stderr line', async () => {
+    it('input that is not JSON fails open: exit 0, nothing on either stream; RALPH_HOOKS_DEBUG=1 says why in one stderr line', async () => {
       const ws = workspace();
       writeLoopState(ws, loop);
-      const result = await runHook(loop.hook, '{not json', { cwd: ws.dir });
+      assertSilent(await runHook(loop.hook, '{not json', { cwd: ws.dir }));
+      const result = await runHook(loop.hook, '{not json', { cwd: ws.dir, env: { RALPH_HOOKS_DEBUG: '1' } });
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -114,7 +115,8 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
     it('empty input fails open', async () => {
       const ws = workspace();
       writeLoopState(ws, loop);
-      const result = await runHook(loop.hook, '', { cwd: ws.dir });
+      assertSilent(await runHook(loop.hook, '', { cwd: ws.dir }));
+      const result = await runHook(loop.hook, '', { cwd: ws.dir, env: { RALPH_HOOKS_DEBUG: '1' } });
       assertSilent(result, { allowStderr: true });
       expect(result.stderr).toMatch(/empty hook input|hook input is empty/);
     });
@@ -388,13 +390,15 @@ describe('loop preset, bash runtime only', () => {
     assertSystemMessageContains(await stop(loop, ws), 'max iterations (20)');
   });
 
-  it('without jq it fails open with one stderr line', async () => {
+  it('without jq it fails open, silently unless RALPH_HOOKS_DEBUG=1', async () => {
     const ws = workspace();
     writeLoopState(ws, loop);
     const bin = ws.path('bin');
     mkdirSync(bin);
     for (const tool of ['cat', 'tail', 'mv', 'rm', 'dirname', 'date']) symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(), join(bin, tool));
-    const result = await runHook({ script: loop.hook, interpreter: execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim() }, stopInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin } });
+    const run = (env: Record<string, string>) => runHook({ script: loop.hook, interpreter: execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim() }, stopInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin, ...env } });
+    assertSilent(await run({}));
+    const result = await run({ RALPH_HOOKS_DEBUG: '1' });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^\[ralph-loop\] jq not found on PATH.*allowing the stop\n$/);
