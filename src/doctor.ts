@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { readConfig } from './config/load.js';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks, type HookCommand } from './hooks.js';
@@ -19,7 +19,7 @@ export interface Finding {
   fix?: string;
 }
 
-type Env = { PATH?: string };
+type Env = { PATH?: string; [name: string]: string | undefined };
 
 const ok = (code: string, message: string): Finding => ({ code, ok: true, message });
 const problem = (code: string, message: string, fix: string): Finding => ({ code, ok: false, message, fix });
@@ -58,7 +58,53 @@ export function checkProject(root: string): Finding[] {
   findings.push(...checkScripts(root, commands));
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
+  findings.push(...checkClaudeCode(root, commands));
   return findings;
+}
+
+/** The first Claude Code that honours a handler's `"onFailure": "block"`; older ones let the call run when a guard cannot. */
+export const ON_FAILURE_MIN_CLAUDE_CODE = '2.1.295';
+
+/** The project's Claude Code (node_modules/.bin/claude, else claude on PATH), or undefined. */
+function findClaudeCode(root: string): string | undefined {
+  const local = join(root, 'node_modules', '.bin', 'claude');
+  if (existsSync(local)) return local;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, 'claude'))) return join(dir, 'claude');
+  }
+  return undefined;
+}
+
+/** -1, 0 or 1 for dotted numeric versions. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  return 0;
+}
+
+/** RH11: guards registered with onFailure "block" need a Claude Code that honours it. */
+function checkClaudeCode(root: string, commands: HookCommand[]): Finding[] {
+  const guards = commands.filter((c) => c.onFailure === 'block');
+  if (guards.length === 0) return [];
+  const bin = findClaudeCode(root);
+  if (!bin) return [];
+  const output = versionOf(bin, ['--version'], { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' } as Env);
+  const version = /(\d+\.\d+\.\d+)/.exec(output ?? '')?.[1];
+  if (!version) return [];
+  if (compareVersions(version, ON_FAILURE_MIN_CLAUDE_CODE) >= 0) {
+    return [ok('RH11', `Claude Code ${version} blocks a call when a guard cannot run (onFailure "block")`)];
+  }
+  return [
+    problem(
+      'RH11',
+      `Claude Code ${version} (${bin}) is older than ${ON_FAILURE_MIN_CLAUDE_CODE}: it ignores "onFailure": "block", so a guard whose script is missing or crashes lets the call run.`,
+      `Upgrade Claude Code: npm i -D @anthropic-ai/claude-code@latest (or npm i -g @anthropic-ai/claude-code@latest).`,
+    ),
+  ];
 }
 
 function checkRegistration(root: string, config: RalphHooksConfig, commands: HookCommand[]): Finding[] {

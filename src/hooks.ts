@@ -26,6 +26,8 @@ export interface HookCommand {
   script: string;
   /** forgeflare PreToolUse phase (guard or observe); Claude Code ignores it. */
   phase?: 'guard' | 'observe';
+  /** Claude Code: `"onFailure"` of the handler ('block' for guards, so a broken guard fails closed). */
+  onFailure?: 'block' | 'continue';
 }
 
 export interface RenderedHooks {
@@ -71,6 +73,7 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
         timeout: registration.timeout,
         script,
         ...(registration.phase ? { phase: registration.phase } : {}),
+        ...(registration.onFailure ? { onFailure: registration.onFailure } : {}),
       });
     }
   }

@@ -12,3 +12,8 @@ export * from './loop-replay.js';
 export * from './cases.js';
 export { formatFailure, formatPairs, type KeyValue } from './format.js';
 export * from './forgeflare/index.js';
+export * from './clients/model-server.js';
+export * from './clients/messages-api.js';
+export * from './clients/conversation.js';
+export * from './clients/claude-code.js';
+export * from './clients/scenario.js';

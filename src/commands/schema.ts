@@ -8,10 +8,12 @@ import { configReferenceMarkdown } from '../config/reference.js';
 import { configJsonSchema } from '../config/schema.js';
 import { formatJson } from '../json-text.js';
 import { PACKAGE_ROOT } from '../package-info.js';
+import { scenarioJsonSchema } from '../../testkit/clients/scenario.js';
 
 export const GENERATED_FILES = {
   [join(PACKAGE_ROOT, 'schema', 'config.schema.json')]: () => formatJson(configJsonSchema()),
   [join(PACKAGE_ROOT, 'docs', 'config-reference.md')]: () => configReferenceMarkdown(),
+  [join(PACKAGE_ROOT, 'schema', 'scenario.schema.json')]: () => formatJson(scenarioJsonSchema()),
 };
 
 export async function run(argv: string[]): Promise<number> {

@@ -155,7 +155,8 @@ export const guard: Preset<GuardOptions> = {
       return FORGEFLARE_TOOLS.filter((t) => tools.includes(t))
         .map((tool) => ({ event: 'PreToolUse' as const, phase: 'guard' as const, matcher: tool, script: `${entry.name}.sh`, timeout: entry.timeout }));
     }
-    return [{ event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout }];
+    // onFailure "block": a guard whose script is missing or crashes blocks the call instead of letting it run.
+    return [{ event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' }];
   },
   context: (entry) => {
     const r = entry.options.rules;

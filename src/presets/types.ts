@@ -27,6 +27,11 @@ export interface Registration {
   interpreter?: 'bash' | 'node';
   /** forgeflare PreToolUse phase: 'guard' (default, can block) or 'observe' (audit, fail-open). */
   phase?: 'guard' | 'observe';
+  /**
+   * Claude Code 2.1.295+: what a hook that cannot run (missing script, crash, timeout) does to
+   * the call. 'block' keeps a guard closed; Claude Code's default lets the call through.
+   */
+  onFailure?: 'block' | 'continue';
 }
 
 /** One artifact a preset renders: a template under templates/ and where it lands. */

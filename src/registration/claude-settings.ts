@@ -82,5 +82,6 @@ function handlerFor(command: HookCommand, previous: Handler = {}): Handler {
   const { timeout: _oldTimeout, ...kept } = previous;
   const handler: Handler = { ...kept, type: 'command', command: command.command };
   if (command.timeout !== undefined) handler.timeout = command.timeout;
+  if (command.onFailure !== undefined) handler.onFailure = command.onFailure;
   return handler;
 }

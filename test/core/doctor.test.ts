@@ -78,3 +78,42 @@ describe('ralph-hooks doctor', () => {
     expect(report.findings.map((f: { code: string }) => f.code)).toEqual(expect.arrayContaining(['RH01', 'RH02', 'RH04', 'RH05', 'RH06', 'RH08', 'RH09', 'RH10']));
   });
 });
+
+describe('ralph-hooks doctor: RH11, the Claude Code version a guard needs', () => {
+  const guardProject = () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }] }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    return root;
+  };
+  const fakeClaude = (root: string, version: string) => {
+    mkdirSync(join(root, 'node_modules/.bin'), { recursive: true });
+    writeFileSync(join(root, 'node_modules/.bin/claude'), `#!/bin/sh\necho '${version} (Claude Code)'\n`, { mode: 0o755 });
+  };
+
+  it('warns when the project\'s Claude Code is older than 2.1.295', () => {
+    const root = guardProject();
+    fakeClaude(root, '2.1.294');
+    const result = ralphHooks(['doctor'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH11 Claude Code 2\.1\.294 .* is older than 2\.1\.295: it ignores "onFailure": "block"/);
+    expect(result.stdout).toContain('npm i -D @anthropic-ai/claude-code@latest');
+  });
+
+  it('is green with 2.1.295 and with the installed Claude Code; silent without a guard', () => {
+    const root = guardProject();
+    fakeClaude(root, '2.1.295');
+    expect(ralphHooks(['doctor'], { cwd: root }).stdout).toMatch(/✓ RH11 Claude Code 2\.1\.295 blocks a call/);
+    const real = guardProject();
+    mkdirSync(join(real, 'node_modules/.bin'), { recursive: true });
+    symlinkSync(join(process.cwd(), 'node_modules/.bin/claude'), join(real, 'node_modules/.bin/claude'));
+    const result = ralphHooks(['doctor'], { cwd: real });
+    expect(result.stdout).toMatch(/✓ RH11 Claude Code 2\.1\.\d+ blocks a call/);
+    expect(result.status).toBe(0);
+    const noGuard = tempDir();
+    writeFileSync(join(noGuard, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    expect(ralphHooks(['generate'], { cwd: noGuard }).status).toBe(0);
+    fakeClaude(noGuard, '2.1.100');
+    expect(ralphHooks(['doctor'], { cwd: noGuard }).stdout).not.toContain('RH11');
+  });
+});

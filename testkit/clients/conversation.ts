@@ -1,0 +1,121 @@
+/**
+ * What the model saw in a real-client session, read from the requests the scripted model
+ * received: the tool calls it made with the results it was sent back (a guard's denial reason
+ * arrives here), and every piece of text it was sent (hook feedback, additionalContext).
+ */
+import type { RecordedRequest } from './model-server.js';
+
+/** One tool call the model made and the result it was sent for it. */
+export interface ToolExchange {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  /** The tool result's text as the model received it; null when no result was sent back. */
+  result: string | null;
+  isError: boolean;
+}
+
+/** Reads a client's requests. One per wire protocol; the Messages API reader is built in. */
+export interface ConversationReader {
+  toolCalls(requests: RecordedRequest[]): ToolExchange[];
+  /** Every text the model was sent, in first-seen order, without the system prompt. */
+  texts(requests: RecordedRequest[]): string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function blockText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : typeof part === 'string' ? part : ''))
+      .join('\n');
+  }
+  return '';
+}
+
+function messagesOf(request: RecordedRequest): Json[] {
+  const body = request.body;
+  if (!isObject(body) || !Array.isArray(body.messages)) return [];
+  return body.messages.filter(isObject);
+}
+
+/** The Messages API reader (Claude Code). */
+export const messagesConversation: ConversationReader = {
+  toolCalls(requests) {
+    const calls = new Map<string, ToolExchange>();
+    for (const request of requests) {
+      if (!request.modelCall) continue;
+      for (const message of messagesOf(request)) {
+        if (!Array.isArray(message.content)) continue;
+        for (const block of message.content) {
+          if (!isObject(block)) continue;
+          if (block.type === 'tool_use' && typeof block.id === 'string' && !calls.has(block.id)) {
+            calls.set(block.id, {
+              id: block.id,
+              name: String(block.name),
+              input: isObject(block.input) ? block.input : {},
+              result: null,
+              isError: false,
+            });
+          } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
+            const call = calls.get(block.tool_use_id);
+            if (call && call.result === null) {
+              call.result = blockText(block.content);
+              call.isError = block.is_error === true;
+            }
+          }
+        }
+      }
+    }
+    return [...calls.values()];
+  },
+  texts(requests) {
+    const seen = new Set<string>();
+    const texts: string[] = [];
+    const add = (text: string) => {
+      if (text === '' || seen.has(text)) return;
+      seen.add(text);
+      texts.push(text);
+    };
+    for (const request of requests) {
+      if (!request.modelCall) continue;
+      for (const message of messagesOf(request)) {
+        if (message.role === 'system' || message.role === 'assistant') continue;
+        if (typeof message.content === 'string') add(message.content);
+        else if (Array.isArray(message.content)) {
+          for (const block of message.content) {
+            if (!isObject(block)) continue;
+            if (block.type === 'text' && typeof block.text === 'string') add(block.text);
+            else if (block.type === 'tool_result') add(blockText(block.content));
+          }
+        }
+      }
+    }
+    return texts;
+  },
+};
+
+const READERS: Record<string, ConversationReader> = { 'claude-code': messagesConversation };
+
+/** Teach `toolCalls`/`sentToModel` another client's protocol. */
+export function registerConversationReader(agent: string, reader: ConversationReader): void {
+  READERS[agent] = reader;
+}
+
+function readerFor(run: { agent: string }): ConversationReader {
+  const reader = READERS[run.agent];
+  if (!reader) throw new Error(`no conversation reader for agent "${run.agent}" (known: ${Object.keys(READERS).join(', ')})`);
+  return reader;
+}
+
+/** The tool calls of a run, each with the result the model received for it. */
+export function toolCalls(run: { agent: string; requests: RecordedRequest[] }): ToolExchange[] {
+  return readerFor(run).toolCalls(run.requests);
+}
+
+/** Every text the model was sent in a run (user text, hook feedback, tool results), first-seen order. */
+export function sentToModel(run: { agent: string; requests: RecordedRequest[] }): string[] {
+  return readerFor(run).texts(run.requests);
+}

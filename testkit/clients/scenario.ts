@@ -1,0 +1,332 @@
+/**
+ * Scenario files (`*.scenario.json`): one real-client session, written down. The files to put
+ * in the project, the prompt, the scripted model's turns, and what must be true afterwards
+ * (files, what the model was sent, the Stop decisions, tool results). `runScenario` copies the
+ * project's hook setup into a temporary folder, runs the session in the real client, and
+ * checks every expectation; `ralph-hooks test` runs scenario files beside recorded cases.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { isSubset, type Failure } from '../../src/replay/expectations.js';
+import type { RealClientRun, TappedHookRun } from './claude-code.js';
+import { sentToModel, toolCalls } from './conversation.js';
+import type { Turn } from './model-server.js';
+
+const turnSchema = z
+  .strictObject({
+    text: z.string().optional().describe('Assistant text.'),
+    shell: z.union([z.string(), z.array(z.string())]).optional().describe("One call per string to the agent's shell tool (Claude Code: Bash)."),
+    tools: z
+      .array(z.strictObject({ name: z.string(), input: z.record(z.string(), z.unknown()) }))
+      .optional()
+      .describe("Raw tool calls by the agent's own tool names (Claude Code: Edit, Write, Read...)."),
+    stopReason: z.enum(['end_turn', 'tool_use', 'max_tokens']).optional().describe('Default: tool_use when there are calls, else end_turn.'),
+  })
+  .describe('One scripted model answer.');
+
+const textCheck = z.union([z.string(), z.strictObject({ contains: z.string() })]);
+
+const fileExpectation = z
+  .union([z.null(), z.string(), z.strictObject({ json: z.unknown() }), z.strictObject({ contains: z.string() })])
+  .describe('null: the file must be absent; a string: its exact content; {json}: it parses and contains this value as a subset; {contains}: it contains this text.');
+
+const stopExpectation = z
+  .strictObject({
+    stop_hook_active: z.boolean().optional().describe('The stop_hook_active the Stop hook received.'),
+    decision: z.enum(['block', 'allow']).optional().describe('block: the hook blocked the stop (decision "block" or exit 2); allow: it let it through.'),
+    reason: z.string().optional().describe('A substring of the block reason.'),
+    systemMessage: z.string().optional().describe('A substring of the systemMessage.'),
+  })
+  .describe('One Stop hook run, in order.');
+
+const toolCallExpectation = z
+  .strictObject({
+    name: z.string().optional().describe('The tool name (Bash, Edit, Write...).'),
+    input: z.record(z.string(), z.unknown()).optional().describe('A subset of the tool input.'),
+    result: z.string().optional().describe('A substring of the tool result the model was sent.'),
+    isError: z.boolean().optional().describe('true: the model was told the call failed or was denied.'),
+  })
+  .describe('One tool call and what the model got back, in order of the calls.');
+
+const expectSchema = z
+  .strictObject({
+    files: z.record(z.string(), fileExpectation).optional().describe('Project files after the session, by relative path.'),
+    modelReceived: z.array(z.string()).optional().describe('Substrings somewhere in what the model was sent (tool results, hook feedback, context).'),
+    modelNotReceived: z.array(z.string()).optional().describe('Substrings the model must never have been sent.'),
+    stops: z.array(stopExpectation).optional().describe('Every Stop hook run, in order (exactly this many).'),
+    toolCalls: z.array(toolCallExpectation).optional().describe('Every tool call, in order (exactly this many).'),
+    modelTurns: z.number().int().nonnegative().optional().describe('Exactly this many model calls.'),
+    maxModelTurns: z.number().int().positive().optional().describe('At most this many model calls.'),
+    exhausted: z.boolean().optional().describe('Whether the scripted turns ran out (false: the session ended before they did).'),
+    result: textCheck.optional().describe("The client's final result text: exact, or {contains}."),
+    exitCode: z.number().int().optional().describe("The client's exit code. Default: not checked."),
+  })
+  .describe('What must be true after the session. Absent fields are not checked.');
+
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    name: z.string().optional().describe('Shown in reports; default: the file name without .scenario.json.'),
+    description: z.string().optional(),
+    agents: z.array(z.string()).min(1).optional().describe('Clients to run it in (claude-code, codex). Default: claude-code.'),
+    copy: z
+      .array(z.string())
+      .optional()
+      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration).'),
+    prompt: z.string().optional().describe('The prompt. Default: "Continue".'),
+    files: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Files written before the session, by relative path: strings as-is, anything else as JSON. ${WORKSPACE} and ${HOME} are replaced.'),
+    turns: z.array(turnSchema).describe('The scripted model, one answer per model call. Once they run out the model ends its turn with "(script exhausted)".'),
+    env: z.record(z.string(), z.string()).optional().describe('Extra environment for the client and its hooks.'),
+    allowedTools: z.array(z.string()).optional().describe('Tools that run without asking. Default: Bash, Edit, Write, Read, Glob, Grep.'),
+    timeoutMs: z.number().int().positive().optional().describe('Kill the session after this many ms. Default 120000.'),
+    expect: expectSchema.optional(),
+  })
+  .describe('A real-client scenario for `ralph-hooks test`.');
+
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioExpect = z.infer<typeof expectSchema>;
+export type { Failure as ScenarioFailure };
+
+/** A scenario file that cannot be used, naming each bad field. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`${file}: ${problems.join('; ')}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+/** Parse and validate scenario text; throws ScenarioError naming each bad field. */
+export function parseScenario(text: string, file = '(scenario)'): Scenario {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(file, [`not valid JSON: ${(error as Error).message}`]);
+  }
+  return validateScenario(raw, file);
+}
+
+export function validateScenario(raw: unknown, file = '(scenario)'): Scenario {
+  const result = scenarioSchema.safeParse(raw);
+  if (!result.success) {
+    throw new ScenarioError(
+      file,
+      result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(top level)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Read and validate a scenario file. */
+export function loadScenario(file: string): Scenario {
+  return parseScenario(readFileSync(file, 'utf8'), file);
+}
+
+/** The JSON Schema for scenario files (draft 2020-12). */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return { ...z.toJSONSchema(scenarioSchema, { io: 'input' }), title: 'ralph-hooks real-client scenario' };
+}
+
+/** Runs one session of one client; `claude-code` is built in, others register themselves. */
+export type ScenarioClient = (
+  projectDir: string,
+  options: { turns: Turn[]; prompt?: string; env?: Record<string, string>; allowedTools?: string[]; timeoutMs?: number },
+) => Promise<RealClientRun>;
+
+const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
+  'claude-code': async () => (await import('./claude-code.js')).runClaudeCode,
+};
+
+/** Make `agents: [name]` runnable. */
+export function registerScenarioClient(agent: string, load: () => Promise<ScenarioClient>): void {
+  CLIENTS[agent] = load;
+}
+
+/** Agents `runScenario` knows. */
+export function scenarioAgents(): string[] {
+  return Object.keys(CLIENTS);
+}
+
+export interface RunScenarioOptions {
+  /** Which client; default: the scenario's first agent, else claude-code. */
+  agent?: string;
+  /** The project whose hook setup (`copy`) is copied into the temporary project. Default: cwd. */
+  projectRoot?: string;
+  /** Run in this folder as it is instead of a temporary copy (nothing is copied or removed). */
+  projectDir?: string;
+  /** Keep the temporary project (its path is in the outcome). */
+  keep?: boolean;
+}
+
+export interface ScenarioOutcome {
+  name: string;
+  agent: string;
+  status: 'pass' | 'fail';
+  failures: Failure[];
+  run: RealClientRun;
+  /** The folder the session ran in. */
+  projectDir: string;
+}
+
+function substitute<T>(value: T, vars: Record<string, string>): T {
+  if (typeof value === 'string') return value.replace(/\$\{(WORKSPACE|HOME)\}/g, (match, name: string) => vars[name] ?? match) as T;
+  if (Array.isArray(value)) return value.map((item) => substitute(item, vars)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, vars)])) as T;
+  }
+  return value;
+}
+
+/** Write a scenario's `files` into a project. */
+export function writeScenarioFiles(projectDir: string, files: Record<string, unknown>): void {
+  for (const [path, content] of Object.entries(files)) {
+    const target = join(projectDir, path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(trimmed) as unknown;
+    return isObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a Stop hook run decided: block (decision "block" or exit 2), else allow. */
+export function stopOutcome(run: TappedHookRun): { decision: 'block' | 'allow'; reason?: string; systemMessage?: string } {
+  const json = parseJson(run.stdout);
+  const systemMessage = typeof json?.systemMessage === 'string' ? json.systemMessage : undefined;
+  if (run.exitCode === 2) return { decision: 'block', reason: run.stderr, systemMessage };
+  if (run.exitCode === 0 && json?.decision === 'block') {
+    return { decision: 'block', reason: typeof json.reason === 'string' ? json.reason : undefined, systemMessage };
+  }
+  return { decision: 'allow', systemMessage };
+}
+
+/** The Stop hook runs of a session, in order. */
+export function stopRuns(run: RealClientRun): TappedHookRun[] {
+  return run.hookInputs.filter((h) => h.event === 'Stop');
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined'));
+
+/** Check a session against a scenario's `expect`; [] when everything holds. */
+export function checkScenario(expect: ScenarioExpect | undefined, run: RealClientRun): Failure[] {
+  const failures: Failure[] = [];
+  if (!expect) return failures;
+  const fail = (field: string, expected: unknown, actual: unknown) => failures.push({ field, expected: show(expected), actual: show(actual) });
+  if (expect.exitCode !== undefined && run.exitCode !== expect.exitCode) fail('exitCode', expect.exitCode, `${run.exitCode}\n${run.stderr}`);
+  if (expect.modelTurns !== undefined && run.modelTurns !== expect.modelTurns) fail('modelTurns', expect.modelTurns, run.modelTurns);
+  if (expect.maxModelTurns !== undefined && run.modelTurns > expect.maxModelTurns) fail('maxModelTurns', `<= ${expect.maxModelTurns}`, run.modelTurns);
+  if (expect.exhausted !== undefined && run.exhausted !== expect.exhausted) fail('exhausted', expect.exhausted, run.exhausted);
+  if (expect.result !== undefined) {
+    const actual = typeof run.result?.result === 'string' ? run.result.result : '(no result)';
+    const ok = typeof expect.result === 'string' ? actual === expect.result : actual.includes(expect.result.contains);
+    if (!ok) fail(typeof expect.result === 'string' ? 'result' : 'result.contains', typeof expect.result === 'string' ? expect.result : expect.result.contains, actual);
+  }
+  for (const [path, expected] of Object.entries(expect.files ?? {})) {
+    const actual = run.files(path);
+    if (expected === null) {
+      if (actual !== null) fail(`files.${path}`, '(absent)', actual);
+    } else if (typeof expected === 'string') {
+      if (actual !== expected) fail(`files.${path}`, expected, actual ?? '(absent)');
+    } else if ('json' in expected) {
+      let parsed: unknown;
+      try {
+        parsed = actual === null ? undefined : JSON.parse(actual);
+      } catch {
+        parsed = undefined;
+      }
+      if (!isSubset(expected.json, parsed)) fail(`files.${path}.json`, expected.json, actual ?? '(absent)');
+    } else if (actual === null || !actual.includes(expected.contains)) {
+      fail(`files.${path}.contains`, expected.contains, actual ?? '(absent)');
+    }
+  }
+  if (expect.modelReceived || expect.modelNotReceived) {
+    const texts = sentToModel(run).join('\n');
+    for (const part of expect.modelReceived ?? []) if (!texts.includes(part)) fail('modelReceived', part, texts);
+    for (const part of expect.modelNotReceived ?? []) if (texts.includes(part)) fail('modelNotReceived', `(never) ${part}`, texts);
+  }
+  if (expect.stops) {
+    const stops = stopRuns(run).map((h) => ({ stop_hook_active: h.input.stop_hook_active, ...stopOutcome(h) }));
+    if (stops.length !== expect.stops.length) fail('stops.length', expect.stops.length, stops);
+    expect.stops.forEach((want, i) => {
+      const got = stops[i];
+      if (!got) return;
+      if (want.stop_hook_active !== undefined && got.stop_hook_active !== want.stop_hook_active) fail(`stops.${i}.stop_hook_active`, want.stop_hook_active, got.stop_hook_active);
+      if (want.decision !== undefined && got.decision !== want.decision) fail(`stops.${i}.decision`, want.decision, got);
+      if (want.reason !== undefined && !(got.reason ?? '').includes(want.reason)) fail(`stops.${i}.reason`, want.reason, got.reason ?? '(none)');
+      if (want.systemMessage !== undefined && !(got.systemMessage ?? '').includes(want.systemMessage)) {
+        fail(`stops.${i}.systemMessage`, want.systemMessage, got.systemMessage ?? '(none)');
+      }
+    });
+  }
+  if (expect.toolCalls) {
+    const calls = toolCalls(run);
+    if (calls.length !== expect.toolCalls.length) fail('toolCalls.length', expect.toolCalls.length, calls.map((c) => ({ name: c.name, input: c.input })));
+    expect.toolCalls.forEach((want, i) => {
+      const got = calls[i];
+      if (!got) return;
+      if (want.name !== undefined && got.name !== want.name) fail(`toolCalls.${i}.name`, want.name, got.name);
+      if (want.input !== undefined && !isSubset(want.input, got.input)) fail(`toolCalls.${i}.input`, want.input, got.input);
+      if (want.result !== undefined && !(got.result ?? '').includes(want.result)) fail(`toolCalls.${i}.result`, want.result, got.result ?? '(no result)');
+      if (want.isError !== undefined && got.isError !== want.isError) fail(`toolCalls.${i}.isError`, want.isError, `${got.isError}: ${got.result}`);
+    });
+  }
+  return failures;
+}
+
+/**
+ * Run a scenario (a file path or an object) in the real client and check it. The project's
+ * hook setup (`copy`, default .claude) is copied into a temporary folder first, so the
+ * session never touches the project itself.
+ */
+export async function runScenario(scenario: string | Scenario, options: RunScenarioOptions = {}): Promise<ScenarioOutcome> {
+  const file = typeof scenario === 'string' ? scenario : undefined;
+  const data = typeof scenario === 'string' ? loadScenario(scenario) : validateScenario(scenario);
+  const name = data.name ?? (file ? basename(file).replace(/\.scenario\.json$/, '') : 'scenario');
+  const agent = options.agent ?? data.agents?.[0] ?? 'claude-code';
+  const load = CLIENTS[agent];
+  if (!load) throw new ScenarioError(file ?? name, [`agents: no client "${agent}" (known: ${Object.keys(CLIENTS).join(', ')})`]);
+  const projectRoot = resolve(options.projectRoot ?? process.cwd());
+  const temporary = options.projectDir === undefined;
+  const projectDir = options.projectDir ? resolve(options.projectDir) : mkdtempSync(join(tmpdir(), 'ralph-hooks-scenario-'));
+  try {
+    if (temporary) {
+      for (const path of data.copy ?? ['.claude']) {
+        const from = join(projectRoot, path);
+        if (existsSync(from)) cpSync(from, join(projectDir, path), { recursive: true, verbatimSymlinks: true });
+      }
+    }
+    const vars = { WORKSPACE: projectDir, HOME: process.env.HOME ?? '' };
+    writeScenarioFiles(projectDir, substitute(data.files ?? {}, vars));
+    const client = await load();
+    const run = await client(projectDir, {
+      turns: substitute(data.turns, vars) as Turn[],
+      prompt: data.prompt === undefined ? undefined : substitute(data.prompt, vars),
+      env: data.env ? substitute(data.env, vars) : undefined,
+      allowedTools: data.allowedTools,
+      timeoutMs: data.timeoutMs,
+    });
+    const failures = checkScenario(data.expect, run);
+    if (run.timedOut) failures.unshift({ field: 'timeout', expected: `done within ${data.timeoutMs ?? 120_000} ms`, actual: 'killed' });
+    return { name, agent, status: failures.length ? 'fail' : 'pass', failures, run, projectDir };
+  } finally {
+    if (temporary && !options.keep) rmSync(projectDir, { recursive: true, force: true });
+  }
+}
