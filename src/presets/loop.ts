@@ -40,6 +40,9 @@ export function loopStateFile(options: LoopOptions): string {
   return options.stateFile ?? (options.runtime === 'node' ? '.claude/ralph-loop.local.json' : '.claude/ralph-loop.local.md');
 }
 
+/** Ends the quoted here-document that hands /ralph-loop's arguments to the setup script. */
+export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
+
 const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
 
@@ -65,7 +68,12 @@ export const loop: Preset<LoopOptions> = {
   registrations: (entry) => [
     { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
   ],
-  context: (entry) => ({
+  context: (entry, target) => ({
+    // Command files run their ``` ! block in the session's shell, where CLAUDE_PROJECT_DIR is
+    // not set: a project's commands name the script from the project root (where Claude Code
+    // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
+    commandFileRoot: target?.id === 'claude-plugin' ? '"${CLAUDE_PLUGIN_ROOT}"/' : '',
+    argumentsDelimiter: ARGUMENTS_DELIMITER,
     stateFile: loopStateFile(entry.options),
     loopCommand: `/${entry.options.loopCommand}`,
     cancelCommand: `/${entry.options.cancelCommand}`,

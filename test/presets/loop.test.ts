@@ -310,10 +310,43 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(runSetup(loop, ws, ['--cancel']).stdout.trim()).toBe('No active Ralph loop found.');
     });
 
+    it('the /ralph-loop block, run the way Claude Code runs it (arguments written into its text), stores a hostile prompt byte for byte and runs nothing', () => {
+      const ws = workspace();
+      const command = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
+      const block = /```!\n([\s\S]*?)```/.exec(command)![1]!;
+      const prompt = 'fix the `parse` function $(touch CANARY1) `touch CANARY2` "double" \'single\' ; touch CANARY3 && echo \\\nsecond line $HOME ${PATH} \'unbalanced';
+      const args = `${prompt}\n  --max-iterations 3 --completion-promise "ALL DONE"`;
+      // The block names the script from the project root; this workspace is another folder.
+      const script = block.replace(' .claude/hooks/', ` ${loop.project.root}/.claude/hooks/`).replaceAll('$ARGUMENTS', args);
+      const { CLAUDE_PROJECT_DIR: _unset, ...env } = process.env;
+      const result = spawnSync('bash', ['-c', script], { cwd: ws.dir, env, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      for (const canary of ['CANARY1', 'CANARY2', 'CANARY3']) expect(ws.exists(canary)).toBe(false);
+      expect(readLoopState(ws, loop)).toMatchObject({ iteration: 1, maxIterations: 3, promise: 'ALL DONE' });
+      const text = readFileSync(ws.path(loop.stateFile), 'utf8');
+      const stored = runtime === 'node' ? JSON.parse(text).prompt : text.slice(text.indexOf('\n---\n') + 6).replace(/^\n/, '').replace(/\n$/, '');
+      expect(stored).toBe(prompt);
+    });
+
+    it.each([
+      ['Fix the parser; it is broken --completion-promise DONE --max-iterations 3', 'Fix the parser; it is broken', 'DONE', 3],
+      ['"Build X" --max-iterations=5 --completion-promise=\'ALL DONE\'', 'Build X', 'ALL DONE', 5],
+      ['--max-iterations 2 -- --verbose is a flag', '--verbose is a flag', null, 2],
+    ])('--arguments-on-stdin reads %j as a command line would, without a shell', (text, prompt, promise, max) => {
+      const ws = workspace();
+      const argv = loop.runtime === 'node' ? [process.execPath, loop.setup] : ['bash', loop.setup];
+      const result = spawnSync(argv[0]!, [...argv.slice(1), '--arguments-on-stdin'], { cwd: ws.dir, input: `${text}\n`, env: { ...process.env, CLAUDE_PROJECT_DIR: ws.dir }, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(readLoopState(ws, loop)).toMatchObject({ maxIterations: max, promise });
+      expect(result.stdout).toContain(`\n${prompt}\n`);
+    });
+
     it('generates /ralph-loop and /cancel-ralph running the setup script', () => {
       const ext = runtime === 'node' ? 'mjs' : 'sh';
       const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
-      expect(start).toContain(`${runtime} "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher-setup.${ext} $ARGUMENTS`);
+      // No variable and no $ARGUMENTS on the command line: Claude Code's permission check refuses both.
+      expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\nRALPH_LOOP_ARGUMENTS_END\n`);
+      expect(start).toContain(`allowed-tools: ['Bash(${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin:*)']`);
       const cancel = readFileSync(loop.project.file('.claude/commands/cancel-ralph.md'), 'utf8');
       expect(cancel).toContain(`stop-watcher-setup.${ext} --cancel`);
       const settings = JSON.parse(readFileSync(loop.project.file('.claude/settings.json'), 'utf8'));
