@@ -486,7 +486,7 @@ describe('loop preset, node runtime only', () => {
     const { generateProject } = await import('../helpers/generate.js');
     const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
     const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
-    expect(start).toContain('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs $ARGUMENTS');
+    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
     const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
     expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
   });
