@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOption } from './path-option.js';
 import type { HookEntryBase, Preset, PresetFile } from './types.js';
 
 /**
@@ -11,7 +12,7 @@ import type { HookEntryBase, Preset, PresetFile } from './types.js';
 export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
-  stateFile: z.string().min(1).optional()
+  stateFile: pathOption().optional()
     .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node).'),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
@@ -72,7 +73,7 @@ export const loop: Preset<LoopOptions> = {
     // Command files run their ``` ! block in the session's shell, where CLAUDE_PROJECT_DIR is
     // not set: a project's commands name the script from the project root (where Claude Code
     // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
-    commandFileRoot: target?.id === 'claude-plugin' ? '"${CLAUDE_PLUGIN_ROOT}"/' : '',
+    pluginRoot: target?.id === 'claude-plugin',
     argumentsDelimiter: ARGUMENTS_DELIMITER,
     stateFile: loopStateFile(entry.options),
     loopCommand: `/${entry.options.loopCommand}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
 import type { Preset } from './types.js';
 
@@ -7,13 +8,13 @@ import type { Preset } from './types.js';
  * task list until the state file says it is done or the completion signal appears.
  */
 export const specumOptions = z.strictObject({
-  stateFile: z.string().min(1).default('.ralph-state.json')
+  stateFile: pathOption().default('.ralph-state.json')
     .describe('Name of the state file inside the current spec folder.'),
-  specsDirs: z.array(z.string().min(1)).min(1).default(['./specs'])
+  specsDirs: z.array(pathOption()).min(1).default(['./specs'])
     .describe('Spec folders, first one holds the current-spec marker. A `specs_dirs: [..]` line in the settings frontmatter overrides it at run time.'),
-  currentSpecFile: z.string().min(1).default('.current-spec')
+  currentSpecFile: pathOption().default('.current-spec')
     .describe('Marker file (in the first spec folder) naming the active spec.'),
-  settingsFile: z.string().min(1).default('.claude/ralph-specum.local.md')
+  settingsFile: pathOption().default('.claude/ralph-specum.local.md')
     .describe('Settings file whose frontmatter `enabled: false` turns the hook off.'),
   completionSignal: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('ALL_TASKS_COMPLETE')
     .describe('Text in the transcript that ends the loop.'),
