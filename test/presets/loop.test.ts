@@ -4,7 +4,7 @@
  * setup script and commands, and loop-replay scenarios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -396,6 +396,47 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       assertSilent(result.history[0]!.result);
       expect(readFileSync(ws.path(loop.stateFile), 'utf8')).toBe(before);
     });
+  });
+});
+
+describe.each(RUNTIMES)('loop preset (%s runtime): hostile bytes', (runtime) => {
+  const loop = loops[runtime]!;
+
+  it('invalid UTF-8 in the state file never reaches stdout: the answer is valid UTF-8 JSON', async () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop, { prompt: 'PROMPT_MARK', promise: 'PROMISE_MARK' });
+    const bytes = readFileSync(file);
+    const patched = Buffer.from(bytes.toString('latin1').replace('PROMPT_MARK', 'Build \xc3\x28 the caf\xc3\xa9 \xff\xfe thing').replace('PROMISE_MARK', 'DO\xffNE'), 'latin1');
+    writeFileSync(file, patched);
+    for (const env of [{}, { CLAUDE_PROJECT_DIR: undefined }]) {
+      // Raw bytes: runHook decodes stdout, which would hide invalid UTF-8.
+      const { CLAUDE_PROJECT_DIR: _drop, ...base } = process.env;
+      const result = spawnSync(runtime === 'node' ? process.execPath : 'bash', [loop.hook], {
+        cwd: ws.dir,
+        input: JSON.stringify(stopInput({ cwd: ws.dir, session_id: 'session-a', last_assistant_message: 'working' })),
+        env: 'CLAUDE_PROJECT_DIR' in env ? base : { ...base, CLAUDE_PROJECT_DIR: ws.dir },
+      });
+      expect(result.stderr.toString()).toBe('');
+      const out = result.stdout;
+      expect(() => new TextDecoder('utf-8', { fatal: true }).decode(out)).not.toThrow();
+      const answer = JSON.parse(out.toString('utf8'));
+      expect(answer.decision).toBe('block');
+      expect(answer.reason).toContain('caf\u00e9');
+      writeFileSync(file, patched);
+    }
+  });
+
+  it('NUL bytes in the input and the state: nothing on stderr (no shell warning), one JSON answer', async () => {
+    const ws = workspace();
+    // bash: a raw NUL in the prompt's lines; node (JSON): an escaped one, which parsing turns into NUL.
+    const file = writeLoopState(ws, loop, { prompt: 'Build\u0000it' });
+    if (runtime === 'bash') writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('more\u0000text\n')]));
+    const input = `${JSON.stringify({ cwd: ws.dir, session_id: 'session-a', transcript_path: 'a\u0000b', last_assistant_message: 'x\u0000y', stop_hook_active: false })}\u0000\n`;
+    for (const env of [{}, { CLAUDE_PROJECT_DIR: undefined }]) {
+      const result = await runHook(loop.hook, input.replace('\u0000\n', '\n'), { cwd: ws.dir, env });
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout).decision).toBe('block');
+    }
   });
 });
 

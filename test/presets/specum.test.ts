@@ -41,6 +41,15 @@ describe('specum stop-watcher, one stop at a time', () => {
     expect(result).toHaveStderrContaining('[ralph-specum] Session stopped during spec: test-spec | Task: 2/4 | Attempt: 1');
   });
 
+  it('NUL bytes in the input and the state leave no shell warning on stderr', async () => {
+    ws = createWorkspace();
+    ws.writeState({ taskIndex: 1, totalTasks: 4, globalIteration: 2, phase: 'execution', note: 'a\u0000b' } as never);
+    const result = await stop({ transcript_path: 'a\u0000b', session_id: 's\u0000t', last_assistant_message: 'x\u0000y' });
+    assertJsonBlock(result);
+    expect(result.stderr).not.toContain('null byte');
+    expect(result.stderr).toBe('[ralph-specum] Session stopped during spec: test-spec | Task: 2/4 | Attempt: 1\n');
+  });
+
   it('is silent outside execution', async () => {
     ws = createWorkspace();
     ws.writeState({ phase: 'design' });
