@@ -20,6 +20,8 @@ export const loopOptions = z.strictObject({
     .describe('How much of the end of the transcript is read when the Stop input has no last_assistant_message.'),
   guidanceHeading: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('Guidance')
     .describe('Node runtime: heading under which the state\'s optional "guidance" is appended to the re-fed prompt.'),
+  messages: z.enum(['ralph-loop', 'iteration-tracker']).default('ralph-loop')
+    .describe("Node runtime: 'ralph-loop' answers like the official plugin (the prompt as reason, a systemMessage, the state removed at the end); 'iteration-tracker' like the standalone iteration tracker: reason \"Ralph Loop iteration N/M. <prompt>\" plus the state's notebookLmGuidance under guidanceHeading, no systemMessage, the loop ends when the transcript contains the completion promise, the state file is kept."),
   commands: z.boolean().default(true)
     .describe('Generate the /ralph-loop and /cancel-ralph slash commands (turn off when the official plugin provides them).'),
   loopCommand: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('ralph-loop')
@@ -31,6 +33,14 @@ export const loopOptions = z.strictObject({
 });
 
 export type LoopOptions = z.infer<typeof loopOptions>;
+
+/** Options that only one runtime has: refused, with the fix, for the other. */
+export function checkLoopOptions(options: LoopOptions): string | null {
+  if (options.messages === 'iteration-tracker' && options.runtime !== 'node') {
+    return `"messages": "iteration-tracker" needs "runtime": "node" (the iteration tracker is a Node script); set "runtime": "node" or remove "messages"`;
+  }
+  return null;
+}
 type LoopEntry = HookEntryBase<LoopOptions>;
 
 function extension(entry: LoopEntry): string {
