@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // yeoman-test calls process.chdir(), which worker threads forbid.
     pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a loaded 2-core machine: a CLI start there can take seconds.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

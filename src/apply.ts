@@ -8,9 +8,9 @@ import { createTwoFilesPatch } from 'diff';
 import { CliError } from './errors.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
 
-export const CONFLICT_POLICIES = ['ask', 'keep', 'overwrite', 'fail'] as const;
+export const CONFLICT_POLICIES = ['ask', 'keep', 'adopt', 'overwrite', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
-export type ConflictAnswer = 'keep' | 'overwrite';
+export type ConflictAnswer = 'keep' | 'adopt' | 'overwrite';
 export type AskConflict = (change: FileChange) => Promise<ConflictAnswer>;
 
 export class ConflictError extends CliError {
@@ -19,8 +19,9 @@ export class ConflictError extends CliError {
       [
         `${files.length} file(s) were edited by hand and would be overwritten:`,
         ...files.map((f) => `  ${f.path} (${f.note})`),
-        'Nothing was written. Re-run with --on-conflict=keep to keep your edits, --on-conflict=overwrite (or --force)',
-        'to replace them, or --dry-run to see the differences.',
+        'Nothing was written. Re-run with --on-conflict=adopt to make your edits the recorded version (generate,',
+        'doctor and CI accept them from then on), --on-conflict=keep to leave them this time, --on-conflict=overwrite',
+        '(or --force) to replace them, or --dry-run to see the differences.',
       ].join('\n'),
       2,
     );
@@ -30,6 +31,10 @@ export class ConflictError extends CliError {
 
 /** Settle every conflict: the result has none left, or ConflictError is thrown before any write. */
 export async function resolveConflicts(plan: Plan, policy: ConflictPolicy, ask?: AskConflict): Promise<Plan> {
+  if (policy === 'overwrite') {
+    // --force also restores the generated version of an adopted edit.
+    plan = { ...plan, changes: plan.changes.map((c) => (c.status === 'unchanged' && c.adopted ? { ...c, status: 'update', adopted: false, note: 'overwritten (was your adopted edit)' } : c)) };
+  }
   const conflicts = plan.changes.filter((c) => c.status === 'conflict');
   if (conflicts.length === 0) return plan;
   if (policy === 'fail' || (policy === 'ask' && !ask)) throw new ConflictError(conflicts);
@@ -40,7 +45,9 @@ export async function resolveConflicts(plan: Plan, policy: ConflictPolicy, ask?:
       continue;
     }
     const answer = policy === 'ask' ? await ask!(change) : policy;
-    changes.push(answer === 'overwrite' ? { ...change, status: 'update', note: 'overwritten (was edited by hand)' } : { ...change, status: 'keep', note: 'kept your edit' });
+    if (answer === 'overwrite') changes.push({ ...change, status: 'update', adopted: false, note: 'overwritten (was edited by hand)' });
+    else if (answer === 'adopt') changes.push({ ...change, status: 'adopt', note: 'adopted your edit: generate, doctor and CI accept it until you --force' });
+    else changes.push({ ...change, status: 'keep', note: 'kept your edit' });
   }
   return { ...plan, changes };
 }

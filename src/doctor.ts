@@ -4,17 +4,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join, relative } from 'node:path';
 import { readConfig } from './config/load.js';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
+import { PACKAGE_ROOT } from './package-info.js';
 import { planGeneration } from './plan.js';
+import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
+import { configWarnings } from './warnings.js';
 
 export interface Finding {
   code: string;
+  /** A warning is ok (doctor still exits 0) but printed with its fix. */
   ok: boolean;
+  warning?: boolean;
   message: string;
   fix?: string;
 }
@@ -59,6 +64,7 @@ export function checkProject(root: string): Finding[] {
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   findings.push(...checkClaudeCode(root, commands));
+  findings.push(...configWarnings(config).map((w) => ({ code: 'RH13', ok: true, warning: true, message: w.message, fix: w.fix })));
   return findings;
 }
 
@@ -119,9 +125,21 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
   } catch (error) {
     return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: npx ralph-hooks generate`)];
   }
-  const findings: Finding[] = [ok('RH05', `${file} parses`)];
+  let forgeflareHooks: { event: string; command: string }[] | undefined;
+  if (config.target === 'forgeflare') {
+    // forgeflare reads the whole file or none of it: one bad value anywhere (a hand-written
+    // entry included) and no hook runs, so this is the first thing to say.
+    const read = readForgeflareHooks(text);
+    if (!read.ok) {
+      return [problem('RH05', `${describeRejection(file, read.error)}\n${read.error.display.trimEnd().replace(/^/gm, '      ')}`, `Fix line ${read.error.line} of ${file}: forgeflare reads event, command, match_tool and phase as strings and timeout_ms as a whole number of milliseconds, and needs event and command in every [[hooks]] entry.`)];
+    }
+    forgeflareHooks = read.hooks;
+  }
+  const findings: Finding[] = [ok('RH05', forgeflareHooks ? `${file} parses as forgeflare reads it (${forgeflareHooks.length} hook entr${forgeflareHooks.length === 1 ? 'y' : 'ies'})` : `${file} parses`)];
   for (const command of commands) {
-    const registered = parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
+    const registered = forgeflareHooks
+      ? forgeflareHooks.some((hook) => hook.event === command.event && hook.command === command.command)
+      : parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
     findings.push(
       registered
         ? ok('RH06', `${command.script} is registered for ${command.event}`)
@@ -167,34 +185,56 @@ function checkScripts(root: string, commands: HookCommand[]): Finding[] {
 function checkManifest(root: string): Finding[] {
   const manifest = readManifest(root);
   if (!manifest) return [problem('RH09', 'There is no .ralph-hooks/manifest.json: hand edits cannot be told from stale files.', 'Run: npx ralph-hooks generate')];
+  const adopted = manifest.adopted ?? {};
   const drift = Object.entries(manifest.files).filter(([path, hash]) => {
     const file = join(root, path);
-    return !existsSync(file) || sha256(readFileSync(file, 'utf8')) !== hash;
+    if (!existsSync(file)) return true;
+    const actual = sha256(readFileSync(file, 'utf8'));
+    return actual !== hash && actual !== adopted[path];
   });
-  if (drift.length === 0) return [ok('RH09', `the manifest matches all ${Object.keys(manifest.files).length} generated file(s)`)];
+  const adoptedCount = Object.keys(adopted).filter((path) => manifest.files[path] !== undefined).length;
+  if (drift.length === 0) {
+    return [ok('RH09', `the manifest matches all ${Object.keys(manifest.files).length} generated file(s)${adoptedCount ? ` (${adoptedCount} of them your adopted edit)` : ''}`)];
+  }
   return drift.map(([path]) =>
     problem(
       'RH09',
       existsSync(join(root, path)) ? `${path} differs from what ralph-hooks wrote (edited by hand).` : `${path} is in the manifest but missing.`,
-      existsSync(join(root, path)) ? 'Keep the edit (generate will report it as a conflict), or restore it: npx ralph-hooks generate --force' : 'Run: npx ralph-hooks generate',
+      existsSync(join(root, path)) ? 'Adopt the edit (npx ralph-hooks generate --on-conflict=adopt), or restore it: npx ralph-hooks generate --force' : 'Run: npx ralph-hooks generate',
     ),
   );
 }
 
 function checkUpToDate(root: string, config: RalphHooksConfig): Finding[] {
   try {
-    const pending = planGeneration(root, config).changes.filter((c) => c.status === 'create' || c.status === 'update' || c.status === 'remove');
-    if (pending.length === 0) return [ok('RH10', 'the generated files match the config')];
-    return [problem('RH10', `The config asks for changes not generated yet: ${pending.map((c) => c.path).join(', ')}.`, 'Run: npx ralph-hooks generate')];
+    const changes = planGeneration(root, config).changes;
+    // Same content, executable bit lost (chmod -x, a zip download): a mode problem, not a config one.
+    const modeOnly = changes.filter((c) => c.status === 'update' && c.current === c.content && c.executable);
+    const pending = changes.filter((c) => (c.status === 'create' || c.status === 'update' || c.status === 'remove') && !modeOnly.includes(c));
+    const findings = modeOnly.map((c) =>
+      problem('RH12', `${c.path} is not executable any more (its content is as generated; its hook command starts it through an interpreter, so it still runs).`, `chmod +x ${c.path}   (or: npx ralph-hooks generate)`),
+    );
+    if (pending.length === 0) return [...findings, ok('RH10', 'the generated files match the config')];
+    return [...findings, problem('RH10', `The config asks for changes not generated yet: ${pending.map((c) => c.path).join(', ')}.`, 'Run: npx ralph-hooks generate')];
   } catch (error) {
     return [problem('RH10', (error as Error).message, 'Fix the file named above.')];
   }
 }
 
-export function formatFindings(findings: Finding[], color = false): string {
-  const mark = (f: Finding) => (f.ok ? (color ? '\x1b[32m✓\x1b[0m' : '✓') : color ? '\x1b[31m✗\x1b[0m' : '✗');
-  const lines = findings.map((f) => `${mark(f)} ${f.code} ${f.message}${f.fix ? `\n      fix: ${f.fix}` : ''}`);
+/** Where the troubleshooting page is, as a path the user can open from the project root. */
+export function troubleshootingPath(root: string): string {
+  const page = join(PACKAGE_ROOT, 'docs', 'troubleshooting.md');
+  const fromRoot = relative(root, page);
+  return fromRoot.startsWith('..') || isAbsolute(fromRoot) ? page : fromRoot;
+}
+
+export function formatFindings(findings: Finding[], color = false, root = process.cwd()): string {
+  const paint = (code: number, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+  const mark = (f: Finding) => (f.warning ? paint(33, '!') : f.ok ? paint(32, '✓') : paint(31, '✗'));
+  const lines = findings.map((f) => `${mark(f)} ${f.code} ${f.warning ? 'warning: ' : ''}${f.message}${f.fix ? `\n      fix: ${f.fix}` : ''}`);
   const problems = findings.filter((f) => !f.ok).length;
-  lines.push('', problems === 0 ? 'All is well.' : `${problems} problem(s). See docs/troubleshooting.md for each code.`);
+  const warnings = findings.filter((f) => f.warning).length;
+  const docs = `See ${troubleshootingPath(root)} for each code.`;
+  lines.push('', problems === 0 ? `All is well${warnings ? ` (${warnings} warning(s): ${docs})` : '.'}` : `${problems} problem(s). ${docs}`);
   return lines.join('\n');
 }

@@ -5,3 +5,11 @@ export class CliError extends Error {
     this.name = 'CliError';
   }
 }
+
+/** Ctrl-C: exit 130 (128 + SIGINT) with one line, no stack; raised before anything is written. */
+export class Interrupted extends CliError {
+  constructor(message = 'interrupted; nothing was written.') {
+    super(message, 130);
+    this.name = 'Interrupted';
+  }
+}

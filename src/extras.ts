@@ -8,10 +8,12 @@ import { join, posix } from 'node:path';
 import type { RalphHooksConfig } from './config/schema.js';
 import type { GeneratedFile } from './hooks.js';
 import { TEMPLATES_DIR } from './package-info.js';
+import { formatJson } from './json-text.js';
 import { renderTemplate } from './render.js';
 
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';
+export const HOOK_SCENARIOS_DIR = 'test/hook-scenarios';
 export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
 /** Where npm puts bats: its package links no `.bin/bats`. */
 export const BATS_BIN = 'node_modules/bats/bin/bats';
@@ -38,18 +40,32 @@ export function caseTemplates(presetId: string): string[] {
     .map((f) => `${presetId}/cases/${f}`);
 }
 
-/** The commands `npm run test:hooks` runs, in order, for the extras that are on. */
-export function hookTestCommands(extras: Extras): string[] {
+/** The preset's starter real-client scenarios: templates/<preset>/scenarios/*.scenario.json.hbs. */
+export function scenarioTemplates(presetId: string): string[] {
+  const dir = join(TEMPLATES_DIR, presetId, 'scenarios');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.scenario.json.hbs'))
+    .sort()
+    .map((f) => `${presetId}/scenarios/${f}`);
+}
+
+/**
+ * The commands `npm run test:hooks` runs, in order, for the extras that are on. Without hooks
+ * there are no test files, and vitest and bats fail on an empty folder: only the cases run
+ * (`ralph-hooks test` passes with a note when there are none).
+ */
+export function hookTestCommands(extras: Extras, hasHooks = true): string[] {
   const commands: string[] = [];
-  if (extras.vitest) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
-  if (extras.bats) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
-  if (extras.cases) commands.push('ralph-hooks test');
+  if (extras.vitest && hasHooks) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
+  if (extras.bats && hasHooks) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
+  if (extras.cases || extras.scenarios) commands.push('ralph-hooks test');
   return commands;
 }
 
 /** The package.json script `test:hooks`, or undefined when no test extra is on. */
-export function hookTestScript(extras: Extras): string | undefined {
-  const commands = hookTestCommands(extras);
+export function hookTestScript(extras: Extras, hasHooks = true): string | undefined {
+  const commands = hookTestCommands(extras, hasHooks);
   return commands.length ? commands.join(' && ') : undefined;
 }
 
@@ -59,6 +75,8 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
   for (const hook of hooks) {
     const name = hook.context.name;
     const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
+    // Scenarios run in Claude Code; a forgeflare hook has no client to run them in.
+    const scenarios = extras.scenarios && hook.context.contract !== 'forgeflare' ? scenarioTemplates(hook.context.preset) : [];
     const context = {
       ...hook.context,
       hook: hook.script,
@@ -72,19 +90,47 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
     if (extras.bats) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.bats`), content: renderTemplate('extras/hook.bats.hbs', context), executable: false });
     for (const template of cases) {
       const file = posix.basename(template).replace(/\.hbs$/, '');
-      files.push({ path: posix.join(HOOK_CASES_DIR, name, file), content: renderTemplate(template, context), executable: false });
+      const content = renderTemplate(template, context);
+      files.push({ path: posix.join(HOOK_CASES_DIR, name, file), content: context.forgeflare && context.stopWatcher ? forgeflareStopCase(content) : content, executable: false });
+    }
+    for (const template of scenarios) {
+      const file = posix.basename(template).replace(/\.hbs$/, '');
+      files.push({ path: posix.join(HOOK_SCENARIOS_DIR, name, file), content: renderTemplate(template, context), executable: false });
     }
   }
   if (extras.workflow) {
     const context = {
       version: hooks[0]?.context.version ?? '',
-      vitest: extras.vitest ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
-      bats: extras.bats ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
-      cases: extras.cases,
+      vitest: extras.vitest && hooks.length ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
+      bats: extras.bats && hooks.length ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
+      cases: extras.cases || extras.scenarios,
       junit: JUNIT_REPORT,
       hooks: hooks.map((h) => h.context.name),
     };
     files.push({ path: WORKFLOW_FILE, content: renderTemplate('extras/workflow.yml.hbs', context), executable: false });
   }
   return files;
+}
+
+/**
+ * A stop-watcher starter case (written for Claude Code's Stop contract) as its forgeflare
+ * build answers: `{"action":"continue"}` on every way out, where Claude Code gets nothing
+ * or a block decision (a forgeflare Stop hook cannot keep the agent working). Exit codes,
+ * stderr and file expectations stay as they are.
+ */
+function forgeflareStopCase(text: string): string {
+  const hookCase = JSON.parse(text) as { expect?: Record<string, unknown>; steps?: { expect?: Record<string, unknown> }[] };
+  const answer = (expect: Record<string, unknown> | undefined) => {
+    if (!expect) return;
+    if (expect.silent === true) {
+      delete expect.silent;
+      expect.exitCode ??= 0;
+    }
+    delete expect.json;
+    delete expect.reason;
+    expect.stdout = '{"action":"continue"}';
+  };
+  answer(hookCase.expect);
+  for (const step of hookCase.steps ?? []) answer(step.expect);
+  return formatJson(hookCase);
 }

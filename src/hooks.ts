@@ -78,8 +78,19 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
     }
   }
   files.push(...renderExtras(config, extraHooks));
+  files.push({ path: STATE_GITIGNORE, content: STATE_GITIGNORE_TEXT, executable: false });
   return { files, commands };
 }
+
+/** The hooks' logs and runtime state stay out of git; the manifest is committed. */
+export const STATE_GITIGNORE = '.ralph-hooks/.gitignore';
+const STATE_GITIGNORE_TEXT = [
+  '# Written by ralph-hooks. The hooks write their logs and runtime state here: not for git.',
+  '# Commit manifest.json: it tells a hand edit from a stale file.',
+  'logs/',
+  'state/',
+  '',
+].join('\n');
 
 function presetOf(entry: HookEntry) {
   const preset = findPreset(entry.preset);

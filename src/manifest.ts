@@ -14,6 +14,12 @@ export interface Manifest {
   generator: string;
   /** Project-relative path → sha256 of the content written there. */
   files: Record<string, string>;
+  /**
+   * Hand edits the user adopted (`generate --on-conflict=adopt`): path → sha256 of their
+   * version. While the file still holds it and the rendering is still `files[path]`, the edit is
+   * the recorded state: generate leaves it, doctor accepts it; --force restores the rendering.
+   */
+  adopted?: Record<string, string>;
 }
 
 export function sha256(text: string): string {
@@ -24,5 +30,6 @@ export function readManifest(root: string): Manifest | undefined {
   const path = join(root, MANIFEST_FILE);
   if (!existsSync(path)) return undefined;
   const data = parseJsonText(readFileSync(path, 'utf8'), MANIFEST_FILE) as Partial<Manifest>;
-  return { generator: String(data.generator ?? 'unknown'), files: { ...(data.files ?? {}) } };
+  const adopted = data.adopted && Object.keys(data.adopted).length ? { adopted: { ...data.adopted } } : {};
+  return { generator: String(data.generator ?? 'unknown'), files: { ...(data.files ?? {}) }, ...adopted };
 }

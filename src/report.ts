@@ -9,6 +9,7 @@ const COLORS: Record<string, (t: string) => string> = {
   remove: paint(31),
   conflict: paint(31),
   keep: paint(36),
+  adopt: paint(36),
   unchanged: paint(2),
 };
 
@@ -18,6 +19,7 @@ const LABELS: Record<string, string> = {
   remove: 'removed',
   conflict: 'conflicting',
   keep: 'kept',
+  adopt: 'adopted',
   unchanged: 'unchanged',
 };
 
@@ -25,10 +27,10 @@ export function summarize(changes: FileChange[], { dryRun = false } = {}): strin
   const counts = new Map<string, number>();
   for (const change of changes) counts.set(change.status, (counts.get(change.status) ?? 0) + 1);
   const wrote = changes.some((c) => c.status === 'create' || c.status === 'update' || c.status === 'remove');
-  if (!wrote && !counts.has('keep') && !counts.has('conflict')) {
+  if (!wrote && !counts.has('keep') && !counts.has('conflict') && !counts.has('adopt')) {
     return `Everything is up to date (${changes.length} files); nothing written.`;
   }
-  const order = ['create', 'update', 'remove', 'keep', 'conflict', 'unchanged'];
+  const order = ['create', 'update', 'remove', 'adopt', 'keep', 'conflict', 'unchanged'];
   const head = order.filter((s) => counts.has(s)).map((s) => `${counts.get(s)} ${LABELS[s]}`).join(', ');
   const width = Math.max(...changes.map((c) => c.status.length));
   const lines = collapseFolders(changes.filter((c) => c.status !== 'unchanged'))

@@ -17,3 +17,4 @@ export * from './clients/messages-api.js';
 export * from './clients/conversation.js';
 export * from './clients/claude-code.js';
 export * from './clients/scenario.js';
+export * from './clients/record.js';

@@ -6,8 +6,10 @@
  * hook blocks, the reason goes into the transcript as `Stop hook feedback:`, the scripted
  * agent replies (text, tool calls) and applies its actions to the workspace, and Claude
  * stops again. The loop ends when the hook lets Claude stop, after `maxIterations`, or when
- * the block cap trips: `blockCap` consecutive blocks without a tool call in between (a
- * continuation that runs a tool resets the counter).
+ * the block cap trips: Claude Code honours `blockCap` consecutive blocks without a tool call
+ * in between and lets Claude stop at the next one (a continuation that runs a tool resets the
+ * counter). These rules are checked against the real Claude Code by
+ * test/real-client/simulator-agreement.test.ts.
  */
 import { rmSync } from 'node:fs';
 import { formatFailure, type KeyValue } from './format.js';
@@ -55,7 +57,7 @@ export interface LoopReplayOptions {
   firstTurn?: AgentTurn;
   /** Safety limit on hook runs. Default 50. */
   maxIterations?: number;
-  /** Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP; 0 turns it off. Default 8. */
+  /** Claude Code's CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: blocks in a row it honours (the next one ends the loop); 0 turns it off. Default 8. */
   blockCap?: number;
   /** `claude-code` (default) sets stop_hook_active after a block; `never` always sends false. */
   stopHookActive?: 'claude-code' | 'never';
@@ -129,7 +131,8 @@ export async function replayStopLoop(options: LoopReplayOptions): Promise<LoopRe
     blocks += 1;
     consecutive += 1;
     entry.consecutiveBlocks = consecutive;
-    if (blockCap > 0 && consecutive >= blockCap) return { endedBy: 'block-cap', iterations: iteration, blocks, history, transcript };
+    // The real client honours `blockCap` blocks in a row and overrides the one after (measured in 2.1.328).
+    if (blockCap > 0 && consecutive > blockCap) return { endedBy: 'block-cap', iterations: iteration, blocks, history, transcript };
     if (iteration >= maxIterations) return { endedBy: 'max-iterations', iterations: iteration, blocks, history, transcript };
 
     transcript.stopHookFeedback(decision.reason ?? '');

@@ -5,14 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Generator from 'yeoman-generator';
-import { applyPlan, diskWriter, resolveConflicts, type ConflictPolicy } from '../../src/apply.js';
+import { type ConflictPolicy } from '../../src/apply.js';
+import { settleAndWrite } from '../../src/commands/generate.js';
 import { validateConfig } from '../../src/config/load.js';
 import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { CliError } from '../../src/errors.js';
 import { formatJson, parseJsonText } from '../../src/json-text.js';
 import { planGeneration } from '../../src/plan.js';
-import { askAboutConflict } from '../../src/prompt-conflict.js';
-import { changesAsJson, summarize } from '../../src/report.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, validateAnswer, type InitAnswers } from './questions.js';
 
 export interface InitOptions {
@@ -23,12 +22,25 @@ export interface InitOptions {
   quiet?: boolean;
   /** Print the list of files and their status as JSON (and no next steps). */
   json?: boolean;
+  /** Print the diffs and what would be written; write nothing. */
+  dryRun?: boolean;
   /** --extras: a list (or the flag's text: `vitest,cases`, `all`, `none`). */
   extras?: ExtraId[] | string;
   /** --no-<extra> flags: extras to leave off whatever else says. */
   withoutExtras?: ExtraId[];
   /** Force prompting on or off (tests); default: prompt when stdin is a terminal. */
   interactive?: boolean;
+  /**
+   * Where the lifecycle leaves an error (a usage error, a conflict, Ctrl-C at a prompt) for the
+   * `init` command to report: a task that throws makes Yeoman print its own error line and stack.
+   */
+  outcome?: { error?: unknown };
+}
+
+/** Ctrl-C at a prompt: nothing has been written yet (prompts come before the writing task). */
+export function isPromptAbort(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'Interrupted';
 }
 
 export default class RalphHooksGenerator extends Generator {
@@ -46,14 +58,61 @@ export default class RalphHooksGenerator extends Generator {
     this.option('extras', { type: String, description: `${EXTRAS_QUESTION.message} (comma-separated: ${EXTRAS_QUESTION.choices.map((c) => c.flag).join(', ')}; or all, none)` });
   }
 
+  /** Run a lifecycle step; an error is kept for the command, and every later step is skipped. */
+  private async _guard(step: () => unknown): Promise<void> {
+    const outcome = this.options.outcome;
+    if (outcome?.error !== undefined) return;
+    try {
+      await step();
+    } catch (error) {
+      if (!outcome) throw error;
+      outcome.error = error;
+    }
+  }
+
   initializing() {
+    return this._guard(() => this._readExisting());
+  }
+
+  private _readExisting() {
     const path = this.destinationPath(CONFIG_FILE);
     if (existsSync(path)) this.existing = parseJsonText(readFileSync(path, 'utf8'), CONFIG_FILE) as RalphHooksConfigInput;
   }
 
-  /** A flag wins, then the existing config, then a prompt (on a terminal, without --yes), then the default. */
-  async prompting() {
-    const answers: Partial<InitAnswers> = { ...this.answersFromConfig() };
+  /**
+   * A flag wins, then the existing config, then a prompt (on a terminal, without --yes), then the
+   * default. After the prompts, one more question lets a person go back and answer again.
+   */
+  prompting() {
+    return this._guard(async () => {
+      for (;;) {
+        const { answers, asked } = await this._ask();
+        this.answers = answers;
+        if (!asked || (await this._confirmed())) return;
+      }
+    });
+  }
+
+  /** "Go ahead, or change my answers?": the way back through the questions. */
+  private async _confirmed(): Promise<boolean> {
+    const summary = `target ${this.answers.target}, stop-watcher ${this.answers.stopWatcher}, extras: ${this.answers.extras.join(', ') || 'none'}`;
+    const { next } = await this.prompt<{ next: string }>([
+      {
+        type: 'select',
+        name: 'next',
+        message: `Write the files for ${summary}?`,
+        choices: [
+          { value: 'write', name: 'yes, write them' },
+          { value: 'back', name: 'no, change my answers' },
+        ],
+        default: 'write',
+      } as any,
+    ]);
+    return next !== 'back';
+  }
+
+  private async _ask(): Promise<{ answers: InitAnswers; asked: boolean }> {
+    const answers: Partial<InitAnswers> = { ...this._answersFromConfig() };
     const toAsk = [];
     for (const question of QUESTIONS) {
       const flagValue = this.options[question.name as keyof InitOptions] as string | undefined;
@@ -62,20 +121,23 @@ export default class RalphHooksGenerator extends Generator {
         if (problem) throw new CliError(problem);
         (answers as any)[question.name] = flagValue;
       } else if (answers[question.name] === undefined) {
-        if (this.interactive()) toAsk.push(question);
+        if (this._interactive()) toAsk.push(question);
         else (answers as any)[question.name] = question.default;
       }
     }
     if (toAsk.length > 0) {
-      Object.assign(answers, await this.prompt<Record<string, string>>(toAsk.map((q) => ({ type: 'select' as const, name: q.name, message: q.message, choices: q.choices as { value: string; name: string }[], default: q.default })) as any));
+      const previous = this.answers as Partial<InitAnswers> | undefined;
+      Object.assign(answers, await this.prompt<Record<string, string>>(toAsk.map((q) => ({ type: 'select' as const, name: q.name, message: q.message, choices: q.choices as { value: string; name: string }[], default: previous?.[q.name] ?? q.default })) as any));
     }
-    answers.extras = await this.extrasAnswer(answers.extras);
-    this.answers = answers as InitAnswers;
+    const extras = await this._extrasAnswer(answers.extras);
+    answers.extras = extras.value;
+    return { answers: answers as InitAnswers, asked: toAsk.length > 0 || extras.asked };
   }
 
   /** The same order for the extras: --extras, then the config, then the checkbox, then all of them; --no-<extra> last. */
-  private async extrasAnswer(fromConfig: ExtraId[] | undefined): Promise<ExtraId[]> {
+  private async _extrasAnswer(fromConfig: ExtraId[] | undefined): Promise<{ value: ExtraId[]; asked: boolean }> {
     let extras: ExtraId[];
+    let asked = false;
     const flag = this.options.extras;
     const without = this.options.withoutExtras ?? [];
     if (flag !== undefined) {
@@ -84,37 +146,39 @@ export default class RalphHooksGenerator extends Generator {
       extras = parsed;
     } else if (fromConfig !== undefined) {
       extras = fromConfig;
-    } else if (this.interactive() && without.length === 0) {
+    } else if (this._interactive() && without.length === 0) {
       const { extras: chosen } = await this.prompt<{ extras: ExtraId[] }>([
         {
           type: 'checkbox',
           name: EXTRAS_QUESTION.name,
           message: EXTRAS_QUESTION.message,
-          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: true })),
+          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: this.answers ? this.answers.extras.includes(c.value) : true })),
           default: EXTRAS_QUESTION.default,
         } as any,
       ]);
       extras = chosen ?? [];
+      asked = true;
     } else {
       extras = [...EXTRAS_QUESTION.default];
     }
-    return EXTRA_IDS.filter((id) => extras.includes(id) && !without.includes(id));
+    return { value: EXTRA_IDS.filter((id) => extras.includes(id) && !without.includes(id)), asked };
   }
 
-  async writing() {
-    const config = this.configFromAnswers();
+  writing() {
+    return this._guard(() => this._write());
+  }
+
+  private async _write() {
+    const config = this._configFromAnswers();
     const configText = formatJson(config);
-    const plan = planGeneration(this.destinationRoot(), validateConfig(config), { configText });
-    const policy = this.options.onConflict ?? (this.interactive() ? 'ask' : 'fail');
-    const settled = await resolveConflicts(plan, policy, askAboutConflict);
-    const changes = applyPlan(settled, diskWriter(this.destinationRoot()));
-    // console.log, not this.log: Yeoman's logger writes to stderr, and this is the command's output.
-    if (this.options.json) console.log(changesAsJson(changes));
-    else if (!this.options.quiet) console.log(summarize(changes));
+    const validated = validateConfig(config);
+    const plan = planGeneration(this.destinationRoot(), validated, { configText });
+    const policy = this.options.onConflict ?? (this._interactive() ? 'ask' : 'fail');
+    await settleAndWrite(plan, { policy, dryRun: this.options.dryRun === true, quiet: this.options.quiet === true, json: this.options.json === true }, validated);
   }
 
   end() {
-    if (this.options.quiet || this.options.json) return;
+    if (this.options.quiet || this.options.json || this.options.dryRun || this.options.outcome?.error !== undefined) return;
     const extras = new Set(this.answers.extras);
     const tests = extras.has('vitest') || extras.has('bats') || extras.has('cases');
     console.log(
@@ -124,6 +188,7 @@ export default class RalphHooksGenerator extends Generator {
         ...(extras.has('packageJson') ? ['  - Install what the hooks and their tests need: npm install'] : []),
         ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
         `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
+        ...(this.answers.target === 'forgeflare' ? [] : ['  - Start (or restart) Claude Code here: it reads hooks when a session starts; /hooks lists them']),
         '  - Replay the recorded cases: npx ralph-hooks test',
         '  - Check the setup: npx ralph-hooks doctor',
       ].join('\n'),
@@ -131,12 +196,12 @@ export default class RalphHooksGenerator extends Generator {
   }
 
   /** Ask only a person: not with --yes (or npm's own --yes), not without a terminal. */
-  private interactive(): boolean {
+  private _interactive(): boolean {
     if (this.options.yes || process.env.npm_config_yes === 'true') return false;
     return this.options.interactive ?? process.stdin.isTTY === true;
   }
 
-  private answersFromConfig(): Partial<InitAnswers> {
+  private _answersFromConfig(): Partial<InitAnswers> {
     if (!this.existing) return {};
     const stopWatcher = this.existing.hooks?.find((h) => h.kind === 'stop-watcher');
     // A config written before `extras` existed keeps generating what it did: none of them.
@@ -144,19 +209,28 @@ export default class RalphHooksGenerator extends Generator {
     return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, extras };
   }
 
-  /** The config to write: the existing one with the answers applied, so hand-set options survive. */
-  private configFromAnswers(): RalphHooksConfigInput {
+  /**
+   * The config to write: the existing one with the answers applied, so hand-set options survive.
+   * The stop-watcher question is about the first stop-watcher only: every other hook (one that
+   * `add` created, a second stop-watcher) stays where it is.
+   */
+  private _configFromAnswers(): RalphHooksConfigInput {
     const base: RalphHooksConfigInput = this.existing ?? { $schema: SCHEMA_URL };
-    const others = (base.hooks ?? []).filter((h) => h.kind !== 'stop-watcher');
-    const current = (base.hooks ?? []).find((h) => h.kind === 'stop-watcher');
-    const stopWatcher =
-      this.answers.stopWatcher === 'none'
-        ? []
-        : [current?.preset === this.answers.stopWatcher ? current : { kind: 'stop-watcher' as const, preset: this.answers.stopWatcher as 'specum' }];
+    const hooks = [...(base.hooks ?? [])];
+    const index = hooks.findIndex((h) => h.kind === 'stop-watcher');
+    const current = index === -1 ? undefined : hooks[index];
+    const answer = this.answers.stopWatcher;
+    if (answer === 'none') {
+      if (current) hooks.splice(index, 1);
+    } else if (!current) {
+      hooks.unshift({ kind: 'stop-watcher' as const, preset: answer as 'specum' });
+    } else if (current.preset !== answer) {
+      hooks[index] = { kind: 'stop-watcher' as const, preset: answer as 'specum', ...(current.name ? { name: current.name } : {}) };
+    }
     const extras = Object.fromEntries(EXTRA_IDS.map((id) => [id, this.answers.extras.includes(id)])) as Record<ExtraId, boolean>;
     // An existing config without `extras` stays without it while none is chosen.
     const keepExtrasOut = this.existing !== undefined && base.extras === undefined && this.answers.extras.length === 0;
-    return { ...base, target: this.answers.target, hooks: [...stopWatcher, ...others], ...(keepExtrasOut ? {} : { extras }) };
+    return { ...base, target: this.answers.target, hooks, ...(keepExtrasOut ? {} : { extras }) };
   }
 }
 

@@ -53,6 +53,7 @@ const EXTRA_LABELS: Record<ExtraId, string> = {
   vitest: 'vitest tests for each hook (test/hooks/<name>.test.ts)',
   bats: 'a bats file for each hook (test/hooks/<name>.bats)',
   cases: 'starter recorded cases (test/hook-cases/<name>/)',
+  scenarios: 'real-client scenarios (test/hook-scenarios/<name>/; needs the claude package)',
   workflow: 'a GitHub Actions workflow (.github/workflows/ralph-hooks.yml)',
   packageJson: 'package.json: test:hooks script and devDependencies (merged)',
 };
@@ -69,8 +70,8 @@ export const EXTRAS_QUESTION = {
   flag: 'extras',
   message: 'What else should init add?',
   choices: EXTRA_CHOICES,
-  /** --yes on a new project: everything. */
-  default: [...EXTRA_IDS] as ExtraId[],
+  /** --yes on a new project: everything but the real-client scenarios, which need Claude Code installed (opt-in). */
+  default: EXTRA_IDS.filter((id) => id !== 'scenarios') as ExtraId[],
 } as const;
 
 /** Parse `--extras a,b` (or all / none): the list, or a message naming the flag and the choices. */

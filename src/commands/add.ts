@@ -3,16 +3,16 @@
  * ralph-hooks.config.json and regenerate, the config written in the same plan as the hooks
  * (all or nothing).
  */
-import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateConfig } from '../config/load.js';
-import { CONFIG_FILE } from '../config/schema.js';
+import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
 import { planGeneration } from '../plan.js';
 import { PRESETS } from '../presets/index.js';
 import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
+import { didYouMean, parseCommandArgs, UsageError } from './args.js';
 
 const KINDS = [...new Set(PRESETS.map((p) => p.kind))];
 
@@ -26,6 +26,11 @@ ${KINDS.map((kind) => `  ${kind}: ${PRESETS.filter((p) => p.kind === kind).map((
 Options:
   --preset <id>                            the preset (required)
   --name <name>                            file name of the script, without extension (default: the kind)
+  --option <key=value>                     set one preset option; repeatable. The value is read as JSON
+                                           when it parses (40, true, ["a"]), else as text; a dotted key
+                                           sets a nested option (commands.implement=/my:start)
+  --options <json>                         all the options at once, as a JSON object ('{"runtime":"node"}');
+                                           --option values are applied on top
   --on-conflict <ask|keep|overwrite|fail>  for files you edited by hand (default: ask on a terminal, else fail)
   --force                                  same as --on-conflict=overwrite
   --dry-run                                print the diff of every change; write nothing
@@ -34,33 +39,75 @@ Options:
   --json                                   print the list of files and their status as JSON
   -h, --help                               this text
 
-Example: npx ralph-hooks add stop-watcher --preset loop`;
+Every option of every preset: docs/config-reference.md. A wrong option name or value is
+reported with the field and what is allowed; nothing is written.
+
+Examples:
+  npx ralph-hooks add stop-watcher --preset loop --name ralph-loop
+  npx ralph-hooks add stop-watcher --preset loop --name node-loop --option runtime=node --option maxIterations=30`;
+
+/** --options and --option key=value → the hook's options object. */
+export function parseHookOptions(json: string | undefined, pairs: string[] | undefined): Record<string, unknown> | undefined {
+  let options: Record<string, unknown> | undefined;
+  if (json !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch (error) {
+      throw new UsageError(`--options: not JSON (${(error as Error).message}); give an object, e.g. --options '{"maxIterations":30}'.`);
+    }
+    if (!isJsonObject(parsed)) throw new UsageError(`--options: got ${JSON.stringify(parsed)}; give a JSON object, e.g. --options '{"maxIterations":30}'.`);
+    options = structuredClone(parsed);
+  }
+  for (const pair of pairs ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new UsageError(`--option: got '${pair}'; write it as key=value, e.g. --option maxIterations=30.`);
+    const keys = pair.slice(0, eq).split('.');
+    const text = pair.slice(eq + 1);
+    let value: unknown = text;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    options ??= {};
+    let node = options;
+    for (const key of keys.slice(0, -1)) {
+      if (!isJsonObject(node[key])) node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node[keys[keys.length - 1]!] = value;
+  }
+  return options;
+}
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { preset: { type: 'string' }, name: { type: 'string' }, ...WRITE_OPTIONS },
-    strict: true,
-  });
+  const { values, positionals } = parseCommandArgs(
+    'add',
+    argv,
+    { preset: { type: 'string' }, name: { type: 'string' }, option: { type: 'string', multiple: true }, options: { type: 'string' }, ...WRITE_OPTIONS },
+    { positionals: true },
+  );
   if (values.help) {
     console.log(HELP);
     return 0;
   }
   const [kind, ...extra] = positionals;
-  if (!kind) throw new CliError(`which kind of hook? Allowed: ${KINDS.join(', ')}. Example: ralph-hooks add stop-watcher --preset loop`);
-  if (extra.length > 0) throw new CliError(`unexpected argument '${extra[0]}'; options take the form --preset <id>, --name <name>.`);
-  if (!KINDS.includes(kind as (typeof KINDS)[number])) throw new CliError(`unknown kind '${kind}'; allowed: ${KINDS.join(', ')}.`);
+  if (!kind) throw new UsageError(`which kind of hook? Allowed: ${KINDS.join(', ')}. Example: ralph-hooks add stop-watcher --preset loop --name ralph-loop`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'; options take the form --preset <id>, --name <name>, --option key=value.`);
+  if (!KINDS.includes(kind as (typeof KINDS)[number])) throw new UsageError(`unknown kind '${kind}'; allowed: ${KINDS.join(', ')}.${didYouMean(kind, KINDS)}`);
   const presets = PRESETS.filter((p) => p.kind === kind);
-  if (!values.preset) throw new CliError(`--preset is required; for ${kind}: ${presets.map((p) => p.id).join(', ')}.`);
+  if (!values.preset) throw new UsageError(`--preset is required; for ${kind}: ${presets.map((p) => p.id).join(', ')}.`);
   const preset = PRESETS.find((p) => p.id === values.preset);
-  if (!preset) throw new CliError(`--preset: got '${values.preset}'; for ${kind}: ${presets.map((p) => p.id).join(', ')}.`);
+  if (!preset) throw new UsageError(`--preset: got '${values.preset}'; for ${kind}: ${presets.map((p) => p.id).join(', ')}.${didYouMean(values.preset, presets.map((p) => p.id))}`);
+  const hookOptions = parseHookOptions(values.options, values.option);
   if (preset.kind !== kind) throw new CliError(`preset '${preset.id}' makes a ${preset.kind} hook, not a ${kind}; run: ralph-hooks add ${preset.kind} --preset ${preset.id}`);
 
   const root = requireConfigRoot(values.dir);
   const path = join(root, CONFIG_FILE);
   const original = readFileSync(path, 'utf8');
   const flags = applyFlags(values);
+  let validated: RalphHooksConfig | undefined;
 
   return settleAndWrite(
     planOrExplain(() => {
@@ -76,11 +123,13 @@ export async function run(argv: string[]): Promise<number> {
           `${CONFIG_FILE} already has a hook named '${name}' (preset '${String(taken.preset)}'). Pick another file name with --name, e.g. --name ${name}-${preset.id}.`,
         );
       }
-      const entry = { kind, preset: preset.id, ...(values.name ? { name } : {}) };
+      const entry = { kind, preset: preset.id, ...(values.name ? { name } : {}), ...(hookOptions ? { options: hookOptions } : {}) };
       const next = { ...config, hooks: [...hooks, entry] };
       const configText = formatJson(next);
-      return planGeneration(root, validateConfig(next), { configText });
+      validated = validateConfig(next);
+      return planGeneration(root, validated, { configText });
     }),
     flags,
+    validated,
   );
 }

@@ -1,7 +1,7 @@
 /** `ralph-hooks doctor`: check tools, config, registration, scripts and manifest; exit 1 if anything is wrong. */
-import { parseArgs } from 'node:util';
 import { checkProject, checkTools, formatFindings } from '../doctor.js';
 import { findProjectRoot } from '../project-root.js';
+import { parseCommandArgs } from './args.js';
 
 const HELP = `Usage: ralph-hooks doctor [--dir <path>] [--json]
 
@@ -9,9 +9,10 @@ Checks bash and jq, the config, that each hook is registered and runnable, and t
 manifest matches the files. Prints what to fix; exits 0 only when all is well.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { dir: { type: 'string' }, json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+  const { values } = parseCommandArgs('doctor', argv, {
+    dir: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
     console.log(HELP);
@@ -21,6 +22,6 @@ export async function run(argv: string[]): Promise<number> {
   const findings = [...checkTools(), ...checkProject(root)];
   const healthy = findings.every((f) => f.ok);
   if (values.json) console.log(JSON.stringify({ root, healthy, findings }, null, 2));
-  else console.log(formatFindings(findings, !process.env.NO_COLOR && process.stdout.isTTY === true));
+  else console.log(formatFindings(findings, !process.env.NO_COLOR && process.stdout.isTTY === true, root));
   return healthy ? 0 : 1;
 }

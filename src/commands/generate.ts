@@ -1,14 +1,17 @@
 /** `ralph-hooks generate`: re-render every hook from ralph-hooks.config.json. */
-import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { applyPlan, CONFLICT_POLICIES, diffOf, diskWriter, planWithManifest, resolveConflicts, type ConflictPolicy } from '../apply.js';
 import { readConfig } from '../config/load.js';
-import { CONFIG_FILE } from '../config/schema.js';
+import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { JsonSyntaxError } from '../json-text.js';
 import { planGeneration, type Plan } from '../plan.js';
 import { findProjectRoot } from '../project-root.js';
 import { askAboutConflict } from '../prompt-conflict.js';
 import { changesAsJson, summarize } from '../report.js';
+import { configWarnings, formatWarnings } from '../warnings.js';
+import { parseCommandArgs, USAGE_EXIT } from './args.js';
 
 const HELP = `Usage: ralph-hooks generate [options]
 
@@ -16,8 +19,12 @@ Re-renders every hook from ${CONFIG_FILE}. Files you have not touched are update
 a file you edited by hand is a conflict, settled by --on-conflict.
 
 Options:
-  --on-conflict <ask|keep|overwrite|fail>  default: ask on a terminal, fail otherwise (exit 2)
-  --force                                  same as --on-conflict=overwrite
+  --on-conflict <ask|keep|adopt|overwrite|fail>
+                                           for files you edited by hand. keep: leave them this time;
+                                           adopt: make your version the recorded one (generate, doctor
+                                           and CI accept it until --force); default: ask on a
+                                           terminal, fail otherwise (exit 2)
+  --force                                  same as --on-conflict=overwrite; also restores adopted files
   --dry-run                                print the diff of every change; write nothing
   --dir <path>                             project folder (default: found upward from here)
   --quiet                                  print only errors
@@ -28,7 +35,7 @@ export function parseConflictOptions(values: { 'on-conflict'?: string; force?: b
   if (values.force) return 'overwrite';
   const policy = values['on-conflict'] ?? (process.stdin.isTTY && process.stdout.isTTY ? 'ask' : 'fail');
   if (!(CONFLICT_POLICIES as readonly string[]).includes(policy)) {
-    throw new CliError(`--on-conflict: got '${policy}'; allowed: ${CONFLICT_POLICIES.join(', ')}.`);
+    throw new CliError(`--on-conflict: got '${policy}'; allowed: ${CONFLICT_POLICIES.join(', ')}.`, USAGE_EXIT);
   }
   return policy as ConflictPolicy;
 }
@@ -40,8 +47,10 @@ export interface ApplyFlags {
   json: boolean;
 }
 
-/** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`. */
-export async function settleAndWrite(plan: Plan, flags: ApplyFlags): Promise<number> {
+/** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`, `remove`, `init`. */
+export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: RalphHooksConfig): Promise<number> {
+  const warnings = config ? configWarnings(config) : [];
+  if (warnings.length && !flags.quiet) console.error(formatWarnings(warnings));
   if (flags.dryRun) {
     const changes = planWithManifest(plan);
     for (const change of changes) {
@@ -81,13 +90,39 @@ export function requireConfigRoot(dir: string | undefined): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: WRITE_OPTIONS, strict: true });
+  const { values } = parseCommandArgs('generate', argv, WRITE_OPTIONS);
   if (values.help) {
     console.log(HELP);
     return 0;
   }
+  const flags = applyFlags(values);
   const root = requireConfigRoot(values.dir);
-  return settleAndWrite(planOrExplain(() => planGeneration(root, readConfig(root))), applyFlags(values));
+  const config = readConfig(root);
+  const plan = planOrExplain(() => planGeneration(root, config));
+  const dropped = droppedExtras(root, plan);
+  if (dropped && !flags.quiet) console.error(dropped);
+  return settleAndWrite(plan, flags, config);
+}
+
+/**
+ * A config without "extras" (pasted from an example, written by hand) turns every extra off:
+ * say so when that removes the tests, cases or workflow init added, and how to keep them.
+ */
+export function droppedExtras(root: string, plan: Plan): string | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(join(root, CONFIG_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if ((raw as { extras?: unknown }).extras !== undefined) return undefined;
+  const removed = plan.changes.filter((c) => c.status === 'remove' && /^(test\/hooks\/|test\/hook-cases\/|\.github\/workflows\/)/.test(c.path));
+  if (removed.length === 0) return undefined;
+  return [
+    `warning: ${CONFIG_FILE} has no "extras", so every extra is off: ${removed.length} generated test, case and workflow file(s) are removed.`,
+    `  To keep them, add back the "extras" init wrote, e.g. "extras": { "vitest": true, "bats": true, "cases": true, "workflow": true, "packageJson": true }.`,
+    '  (--dry-run shows what generate would do without writing.)',
+  ].join('\n');
 }
 
 /** Planning reads user files; a JSON syntax error there becomes a message, not a stack. */

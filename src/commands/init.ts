@@ -2,11 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createEnv } from 'yeoman-environment';
-import RalphHooksGenerator from '../../generators/app/index.js';
+import RalphHooksGenerator, { isPromptAbort } from '../../generators/app/index.js';
 import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, validateAnswer } from '../../generators/app/questions.js';
-import { CliError } from '../errors.js';
+import { CliError, Interrupted } from '../errors.js';
+import { parseCommandArgs, UsageError } from './args.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseConflictOptions } from './generate.js';
 
@@ -22,28 +22,31 @@ ${QUESTIONS.map((q) => `  --${q.flag} <${q.choices.map((c) => c.value).join('|')
 ${EXTRA_CHOICES.map((c) => `      ${c.flag.padEnd(14)}${c.label}`).join('\n')}
   --no-<extra>                             leave one out (--no-workflow, --no-package-json, ...)
   --dir <path>                             project folder (default: the config's or git root above here)
-  --on-conflict <ask|keep|overwrite|fail>  for files you edited by hand (default: ask on a terminal, else fail)
+  --on-conflict <ask|keep|adopt|overwrite|fail>  for files you edited by hand (default: ask on a
+                                           terminal, else fail; see ralph-hooks generate --help)
   --force                                  same as --on-conflict=overwrite
+  --dry-run                                print the diff of every change; write nothing
   --quiet                                  print only errors
   --json                                   print the list of files and their status as JSON
-  -h, --help                               this text`;
+  -h, --help                               this text
+
+Re-running init on a project keeps its config: questions already answered there are not asked
+again, and hooks init did not ask about (those \`add\` created) stay. Ctrl-C at a question ends
+init with nothing written.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values: parsed } = parseArgs({
-    args: argv,
-    options: {
+  const { values: parsed } = parseCommandArgs('init', argv, {
       yes: { type: 'boolean', short: 'y', default: false },
       dir: { type: 'string' },
       'on-conflict': { type: 'string' },
       force: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       extras: { type: 'string' },
       ...Object.fromEntries(QUESTIONS.map((q) => [q.flag, { type: 'string' as const }])),
       ...Object.fromEntries(EXTRA_CHOICES.map((c) => [`no-${c.flag}`, { type: 'boolean' as const }])),
-    },
-    strict: true,
   });
   const values = parsed as Record<string, string | boolean | undefined>;
   if (values.help) {
@@ -54,18 +57,21 @@ export async function run(argv: string[]): Promise<number> {
   for (const question of QUESTIONS) {
     const value = values[question.flag];
     const problem = typeof value === 'string' ? validateAnswer(question, value) : undefined;
-    if (problem) throw new CliError(problem);
+    if (problem) throw new UsageError(problem);
   }
   const extras = typeof values.extras === 'string' ? parseExtrasFlag(values.extras) : undefined;
-  if (typeof extras === 'string') throw new CliError(extras);
+  if (typeof extras === 'string') throw new UsageError(extras);
   const root = projectRootFor(values.dir as string | undefined, (values.quiet || values.json) as boolean);
   const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';
   const env = createEnv({ cwd: root });
   env.register(RalphHooksGenerator as any, { namespace: 'ralph-hooks:app', resolved: fileURLToPath(import.meta.url) });
+  const outcome: { error?: unknown } = {};
   const generatorOptions: Record<string, unknown> = {
     yes,
     quiet: values.quiet,
     json: values.json,
+    dryRun: values['dry-run'],
+    outcome,
     ...(extras ? { extras } : {}),
     withoutExtras: EXTRA_CHOICES.filter((c) => values[`no-${c.flag}`]).map((c) => c.value),
     onConflict: values.force || values['on-conflict'] ? parseConflictOptions(values as any) : yes || !process.stdin.isTTY ? 'fail' : 'ask',
@@ -74,6 +80,10 @@ export async function run(argv: string[]): Promise<number> {
     ...Object.fromEntries(QUESTIONS.filter((q) => values[q.flag] !== undefined).map((q) => [q.name, values[q.flag]])),
   };
   await env.run(['ralph-hooks:app'], generatorOptions as any);
+  if (outcome.error !== undefined) {
+    if (isPromptAbort(outcome.error)) throw new Interrupted();
+    throw outcome.error;
+  }
   return 0;
 }
 

@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { constants } from 'node:os';
 import { CliError } from '../errors.js';
-import { buildCase, saveCase, type Invocation } from '../replay/recorder.js';
+import { buildCase, saveCase, snapshotFiles, type Invocation } from '../replay/recorder.js';
+import { parseCommandArgs } from './args.js';
 
 export const HELP = `Usage: ralph-hooks record [options] -- <hook command...>
 
@@ -86,20 +86,12 @@ export async function run(argv: string[]): Promise<number> {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const hookArgv = split === -1 ? [] : argv.slice(split + 1);
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: own,
-      options: {
-        out: { type: 'string' },
-        name: { type: 'string' },
-        capture: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n\n${HELP}`, 2);
-  }
+  const { values } = parseCommandArgs('record', own, {
+    out: { type: 'string' },
+    name: { type: 'string' },
+    capture: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -107,12 +99,20 @@ export async function run(argv: string[]): Promise<number> {
   if (hookArgv.length === 0) throw new CliError(`missing hook command after '--'\n\n${HELP}`, 2);
 
   const stdin = await readStdin();
+  const projectRoot = resolve(process.env.CLAUDE_PROJECT_DIR || process.cwd());
+  // The captured files as the hook will read them: a hook that updates its state must be
+  // replayed from the state before its own update.
+  let before: Record<string, string> | undefined;
+  try {
+    before = snapshotFiles(values.capture ?? [], projectRoot);
+  } catch (error) {
+    logFailure(error);
+  }
   const result = await runWrapped(hookArgv, stdin);
   await write(process.stdout, result.stdout);
   await write(process.stderr, result.stderr);
 
   try {
-    const projectRoot = resolve(process.env.CLAUDE_PROJECT_DIR || process.cwd());
     const outDir = resolve(projectRoot, values.out ?? process.env.RALPH_HOOKS_RECORD_DIR ?? 'test/hook-cases/recorded');
     const invocation: Invocation = {
       argv: hookArgv,
@@ -123,7 +123,7 @@ export async function run(argv: string[]): Promise<number> {
       cwd: process.cwd(),
       env: process.env,
     };
-    saveCase(buildCase(invocation, { projectRoot, outDir, name: values.name, capture: values.capture }), outDir);
+    saveCase(buildCase(invocation, { projectRoot, outDir, name: values.name, capture: values.capture, files: before }), outDir);
   } catch (error) {
     logFailure(error);
   }

@@ -9,6 +9,17 @@ import { configJsonSchema } from '../config/schema.js';
 import { formatJson } from '../json-text.js';
 import { PACKAGE_ROOT } from '../package-info.js';
 import { scenarioJsonSchema } from '../../testkit/clients/scenario.js';
+import { parseCommandArgs, UsageError } from './args.js';
+
+const HELP = `Usage: ralph-hooks schema [--write | --check]
+
+Prints the JSON Schema of ralph-hooks.config.json (your editor reads the copy shipped in
+node_modules/ralph-hooks/schema/config.schema.json through the config's "$schema").
+
+Options:
+  --write      (ralph-hooks' own build) rewrite schema/config.schema.json and docs/config-reference.md
+  --check      exit 1 when those two files are out of date
+  -h, --help   this text`;
 
 export const GENERATED_FILES = {
   [join(PACKAGE_ROOT, 'schema', 'config.schema.json')]: () => formatJson(configJsonSchema()),
@@ -17,11 +28,21 @@ export const GENERATED_FILES = {
 };
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--write')) {
+  const { values } = parseCommandArgs('schema', argv, {
+    write: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (values.write && values.check) throw new UsageError('--write and --check do not go together.');
+  if (values.write) {
     for (const [path, render] of Object.entries(GENERATED_FILES)) writeFileSync(path, render());
     return 0;
   }
-  if (argv.includes('--check')) {
+  if (values.check) {
     const stale = Object.entries(GENERATED_FILES).filter(([path, render]) => readFileSync(path, 'utf8') !== render());
     for (const [path] of stale) console.error(`${path} is out of date; run: npm run build`);
     return stale.length ? 1 : 0;

@@ -2,18 +2,22 @@
  * `ralph-hooks test [paths...]`: replay recorded hook cases (*.case.json) in parallel, each in
  * its own temporary workspace, and report for people, TAP or JUnit XML.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors.js';
+import { findProjectRoot } from '../project-root.js';
+import { parseCommandArgs } from './args.js';
 import { humanLine, humanReport } from '../replay/reporters/human.js';
 import { junitReport } from '../replay/reporters/junit.js';
 import { tapReport } from '../replay/reporters/tap.js';
 import { DEFAULT_CASE_DIR, defaultJobs, runCases, type RunSummary } from '../replay/runner.js';
+import { DEFAULT_SCENARIO_DIR } from '../replay/run-scenario.js';
 
 export const HELP = `Usage: ralph-hooks test [paths...] [options]
 
-Replay recorded hook cases (*.case.json; default folder ${DEFAULT_CASE_DIR}).
+Replay recorded hook cases (*.case.json; default folder ${DEFAULT_CASE_DIR}) and run
+real-client scenarios (*.scenario.json; default folder ${DEFAULT_SCENARIO_DIR}) in Claude Code
+against a scripted model (needs the claude package: npm i -D @anthropic-ai/claude-code).
 
 Options:
   --filter TEXT          only cases whose name or path contains TEXT (or matches /regex/)
@@ -21,8 +25,12 @@ Options:
   -u, --update           rewrite failing expectations from the current output (golden files)
   --reporter NAME[=FILE] human (default), tap or junit; repeatable; =FILE writes to a file
   -j, --jobs N           hooks run at once (default: two per core, ${defaultJobs()} here)
-  --root DIR             project root that hook paths are relative to (default: cwd)
+  --root DIR             project root that hook paths are relative to (default: the folder
+                         holding ralph-hooks.config.json, or the git root, above here)
   -h, --help             show this help
+
+With no paths and no ${DEFAULT_CASE_DIR}/ folder (a preset without starter cases), there is
+nothing to replay: exit 0 with a note (reports are written with no test cases).
 
 Exit status: 0 when every case passed, 1 otherwise, 2 on a usage error.`;
 
@@ -58,30 +66,28 @@ function render(reporter: Reporter, summary: RunSummary, startedAt: Date): strin
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        filter: { type: 'string' },
-        shard: { type: 'string' },
-        update: { type: 'boolean', short: 'u' },
-        reporter: { type: 'string', multiple: true },
-        jobs: { type: 'string', short: 'j' },
-        root: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n\n${HELP}`, 2);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(
+    'test',
+    argv,
+    {
+      filter: { type: 'string' },
+      shard: { type: 'string' },
+      update: { type: 'boolean', short: 'u' },
+      reporter: { type: 'string', multiple: true },
+      jobs: { type: 'string', short: 'j' },
+      root: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { positionals: true },
+  );
   if (values.help) {
     console.log(HELP);
     return 0;
   }
-  const projectRoot = resolve(values.root ?? process.cwd());
+  // Hooks in cases are relative to the project root; paths on the command line to --root when
+  // it is given, else to where you are (so `ralph-hooks test .` works in a subfolder).
+  const projectRoot = resolve(values.root ?? findProjectRoot(process.cwd()).root);
+  const paths = positionals.map((path) => resolve(values.root ? projectRoot : process.cwd(), path));
   const reporters = parseReporters(values.reporter, projectRoot);
   const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new CliError(`--jobs wants a positive integer, got '${values.jobs}'`, 2);
@@ -90,9 +96,10 @@ export async function run(argv: string[]): Promise<number> {
 
   let summary: RunSummary;
   try {
-    summary = await runCases({
+    const nothingToReplay = paths.length === 0 && !existsSync(join(projectRoot, DEFAULT_CASE_DIR));
+    summary = nothingToReplay ? { outcomes: [], updated: [], durationMs: 0 } : await runCases({
       projectRoot,
-      paths: positionals,
+      paths,
       filter: values.filter,
       shard: parseShard(values.shard),
       jobs,
@@ -103,7 +110,13 @@ export async function run(argv: string[]): Promise<number> {
     if (error instanceof CliError) throw error;
     throw new CliError((error as Error).message, 2);
   }
-  if (summary.outcomes.length === 0) throw new CliError(`no cases found${values.filter ? ` matching '${values.filter}'` : ''}`, 1);
+  if (summary.outcomes.length === 0 && (values.filter || values.shard || positionals.length)) {
+    throw new CliError(`no cases found${values.filter ? ` matching '${values.filter}'` : ''}${positionals.length ? ` in ${positionals.join(', ')}` : ''}`, 1);
+  }
+  if (summary.outcomes.length === 0 && streamHuman) {
+    // A project whose hooks ship no starter cases: nothing to replay is not a failure.
+    console.log(`no cases in ${DEFAULT_CASE_DIR}/ yet: nothing to replay. Record some with \`npx ralph-hooks record\` (see docs/cases.md).`);
+  }
 
   for (const reporter of reporters) {
     const text = render(reporter, summary, startedAt);

@@ -30,7 +30,7 @@ export const TARGETS = {
     registration: 'claude-settings',
   },
   forgeflare: {
-    summary: 'forgeflare (seed 002): scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
+    summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
     hooksDir: '.forgeflare/hooks',
     registrationFile: '.forgeflare/hooks.toml',
     // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
@@ -72,6 +72,7 @@ export const EXTRAS = {
   bats: 'A bats file per hook (`test/hooks/NAME.bats`) that checks the same contract through the ralph-hooks bats library.',
   cases: "The preset's starter corpus of recorded cases (`test/hook-cases/NAME/`), replayed by `ralph-hooks test`; only presets that ship cases (specum).",
   workflow: 'A GitHub Actions workflow (`.github/workflows/ralph-hooks.yml`) that installs dependencies, checks the generated files, and runs the hook tests and cases with a JUnit report.',
+  scenarios: 'One real-client scenario per hook (`test/hook-scenarios/NAME/`): `ralph-hooks test` runs it in Claude Code against a scripted model, offline. Needs the `@anthropic-ai/claude-code` package (about 360 MB), so it is off unless you choose it; Claude Code targets only.',
   packageJson: 'package.json merged, never overwritten: the `test:hooks` script (and `test` when there is none), `ralph-hooks`, `vitest` and `bats` as devDependencies; a minimal one when there is none.',
 } as const;
 

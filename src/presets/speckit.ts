@@ -24,7 +24,7 @@ export const speckitOptions = z.strictObject({
   transcriptTailBytes: specumOptions.shape.transcriptTailBytes,
   maxGlobalIterations: specumOptions.shape.maxGlobalIterations,
   onMaxIterations: z.enum(['block', 'allow']).default('allow')
-    .describe("'allow' (seed 001): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
+    .describe("'allow' (ralph-speckit's original design): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
   onStopHookActive: specumOptions.shape.onStopHookActive,
   stateSettleMs: specumOptions.shape.stateSettleMs,
   orphanMinutes: specumOptions.shape.orphanMinutes,

@@ -19,17 +19,17 @@ export const specumOptions = z.strictObject({
   completionSignal: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('ALL_TASKS_COMPLETE')
     .describe('Text in the transcript that ends the loop.'),
   completionMatch: z.enum(['line', 'word']).default('line')
-    .describe("'line': the signal starts a line of text (seed 000); 'word': anywhere as a whole word (smart-ralph 4.x, also matches **bold** and headings)."),
+    .describe("'line': the signal starts a line of text (ralph-specum's original design); 'word': anywhere as a whole word (smart-ralph 4.x, also matches **bold** and headings)."),
   completionSource: z.enum(['auto', 'transcript']).default('auto')
-    .describe("'auto': search last_assistant_message when Claude Code sends it (2.1.47+; current, and free: no file read), else the transcript's tail; 'transcript': always the transcript's tail (seed 000)."),
+    .describe("'auto': search last_assistant_message when Claude Code sends it (2.1.47+; current, and free: no file read), else the transcript's tail; 'transcript': always the transcript's tail (ralph-specum's original design)."),
   transcriptTailBytes: z.int().min(1024).default(262144)
     .describe('How much of the end of the transcript is searched: a 200 MB transcript costs what a 1 KB one does.'),
   maxGlobalIterations: z.int().min(1).default(100)
     .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
   onMaxIterations: z.enum(['block', 'allow']).default('block')
-    .describe("'block': tell Claude the limit was reached with recovery steps (seed 000); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
+    .describe("'block': tell Claude the limit was reached with recovery steps (ralph-specum's original design); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
   onStopHookActive: z.enum(['progress', 'allow', 'continue']).default('progress')
-    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (seed 000: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin)."),
+    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin)."),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)

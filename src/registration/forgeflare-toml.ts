@@ -7,12 +7,15 @@
  * are appended, so declaration order — which forgeflare runs guards in — is kept and a
  * second run changes nothing.
  *
- * Only the subset of TOML forgeflare's HookConfig reads is understood: `[[hooks]]`
- * array-of-tables entries of `key = value` lines with strings, integers and booleans.
- * Anything else (other tables, comments) is carried along untouched.
+ * The merge edits only `[[hooks]]` array-of-tables entries of `key = value` lines with
+ * strings, integers and booleans; other tables and comments are carried along untouched,
+ * and other valid TOML (an inline `hooks = [...]`, multi-line strings) is left alone with an
+ * error. Reading is forgeflare's (forgeflare-load.ts): a file it would reject as a whole,
+ * hand-written entries included, is never written.
  */
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
+import { describeRejection, readForgeflareHooks, type ForgeflareTomlRejection, type HookConfigRecord } from './forgeflare-load.js';
 
 export type TomlValue = string | number | boolean;
 
@@ -106,21 +109,14 @@ export function tomlString(value: string): string {
 }
 
 /**
- * Parse a hooks.toml the way forgeflare's HookRunner::load does: the `[[hooks]]` entries
- * in declaration order. Throws TomlError on text outside the supported subset, and on an
- * entry without `event` or `command` (serde would reject it).
+ * Parse a hooks.toml the way forgeflare's HookRunner::load does (see forgeflare-load.ts): the
+ * hooks in declaration order, or a TomlError (line and the `toml` crate's message) when
+ * forgeflare would reject the file and run none of them.
  */
-export function parseHooksToml(text: string): ForgeflareHookConfig[] {
-  const hooks: ForgeflareHookConfig[] = [];
-  for (const block of splitBlocks(text)) {
-    if (block.header !== '[[hooks]]') continue;
-    const { event, command } = block.values;
-    if (typeof event !== 'string' || typeof command !== 'string') {
-      throw new TomlError('a [[hooks]] entry needs string "event" and "command"', 0);
-    }
-    hooks.push({ ...block.values } as ForgeflareHookConfig);
-  }
-  return hooks;
+export function parseHooksToml(text: string): HookConfigRecord[] {
+  const read = readForgeflareHooks(text);
+  if (!read.ok) throw new TomlError(read.error.message, read.error.line);
+  return read.hooks;
 }
 
 /** The forgeflare entries one of our commands becomes: one per tool, since match_tool is exact. */
@@ -145,6 +141,13 @@ export function forgeflareEntries(command: HookCommand): ForgeflareHookConfig[] 
   });
 }
 
+const FIX = 'ralph-hooks left the file untouched; fix that line (forgeflare reads event, command, match_tool and phase as strings, timeout_ms as a whole number of milliseconds, and needs event and command in every [[hooks]] entry).';
+
+/** The rejection, forgeflare's own error text under it, and the fix. */
+function loud(file: string, error: ForgeflareTomlRejection): string {
+  return `${describeRejection(file, error)}\n${error.display.replace(/^/gm, '    ').trimEnd()}\n${FIX}`;
+}
+
 const KEY_ORDER = ['event', 'phase', 'match_tool', 'command', 'timeout_ms'];
 
 /** Our entry as TOML text; keys the user added to it by hand are kept after ours. */
@@ -159,7 +162,7 @@ function renderEntry(entry: ForgeflareHookConfig, previous: Record<string, TomlV
   return `[[hooks]]\n${lines.join('\n')}\n`;
 }
 
-const PREAMBLE = `# forgeflare hooks (seed 002): run in declaration order; guards first block wins.
+const PREAMBLE = `# forgeflare hooks: run in declaration order; the first guard that blocks wins.
 # Entries whose command runs a script under .forgeflare/hooks/ are managed by ralph-hooks
 # (\`npx ralph-hooks generate\`); add your own [[hooks]] entries anywhere, they are kept.
 `;
@@ -179,7 +182,12 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
   try {
     blocks = splitBlocks(current ?? PREAMBLE);
   } catch (error) {
-    if (error instanceof TomlError) throw new CliError(`${file}: ${error.message}; ralph-hooks left the file untouched.`);
+    if (error instanceof TomlError) {
+      // Say first what forgeflare itself would make of the file.
+      const read = readForgeflareHooks(current ?? '');
+      if (!read.ok) throw new CliError(loud(file, read.error));
+      throw new CliError(`${file}: ${error.message}; ralph-hooks left the file untouched.`);
+    }
     throw error;
   }
   const owned = [...new Set([...ownedScripts, ...commands.map((c) => c.script)])];
@@ -205,6 +213,12 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
   for (const { entry } of pending) {
     if (text !== '' && !text.endsWith('\n\n')) text += text.endsWith('\n') ? '\n' : '\n\n';
     text += renderEntry(entry);
+  }
+  // forgeflare rejects a file with one bad value as a whole and then runs no hook at all:
+  // never write such a file (the bad value is usually a hand-written one).
+  const read = readForgeflareHooks(text);
+  if (!read.ok) {
+    throw new CliError(loud(file, read.error));
   }
   return text;
 }

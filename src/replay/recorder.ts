@@ -26,6 +26,16 @@ export interface RecordOptions {
   name?: string;
   /** Project files (or folders) to copy into the case's workspace, relative to the project root. */
   capture?: string[];
+  /**
+   * The captured files as they were BEFORE the hook ran (`snapshotFiles`), relative path → text.
+   * A hook that updates its state (a loop's iteration) must be replayed from the state it
+   * read, not the one it wrote. Without it, `capture` is read now (after the hook).
+   */
+  files?: Record<string, string>;
+  /** Captured files the hook deleted (expected absent after the replay). Default: those of `files` gone from disk now. */
+  deleted?: string[];
+  /** The transcript's text as it was when the hook ran (else it is read from transcript_path now). */
+  transcript?: string;
   /** How many trailing transcript lines to keep. */
   transcriptLines?: number;
   now?: Date;
@@ -50,15 +60,16 @@ function hookFields(argv: string[], cwd: string, projectRoot: string, redact: Re
   return { command: redactText(quoted, { ...redact, projectRoot: undefined }).split(projectRoot).join('${PROJECT_ROOT}') };
 }
 
-function captureFiles(paths: string[], projectRoot: string, redact: RedactOptions): Record<string, string> {
+/** Read project files (or folders) now, relative path → text: call it before the hook runs. */
+export function snapshotFiles(paths: string[], projectRoot: string): Record<string, string> {
   const files: Record<string, string> = {};
   let budget = MAX_CAPTURE_BYTES;
-  const add = (absolute: string) => {
+  const add = (absolute: string): void => {
     const stat = statSync(absolute);
     if (stat.isDirectory()) return readdirSync(absolute).forEach((entry) => add(join(absolute, entry)));
     if (stat.size > budget) return;
     budget -= stat.size;
-    files[relative(projectRoot, absolute)] = redactText(readFileSync(absolute, 'utf8'), redact);
+    files[relative(projectRoot, absolute)] = readFileSync(absolute, 'utf8');
   };
   for (const path of paths) {
     const absolute = resolve(projectRoot, path);
@@ -72,7 +83,9 @@ const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\
 /** Build the case for an invocation. */
 export function buildCase(invocation: Invocation, options: RecordOptions): HookCase {
   const redact: RedactOptions = { projectRoot: options.projectRoot, home: invocation.env.HOME ?? homedir() };
-  const files = captureFiles(options.capture ?? [], options.projectRoot, redact);
+  const before = options.files ?? snapshotFiles(options.capture ?? [], options.projectRoot);
+  const files: Record<string, string> = Object.fromEntries(Object.entries(before).map(([path, text]) => [path, redactText(text, redact)]));
+  const deleted = options.deleted ?? (options.files ? Object.keys(options.files).filter((path) => !existsSync(resolve(options.projectRoot, path))) : []);
   let stdin: HookCase['stdin'] = redactText(invocation.stdin, redact);
   const parsedInput = parseHookJson(invocation.stdin).json;
   let event = 'hook';
@@ -80,8 +93,10 @@ export function buildCase(invocation: Invocation, options: RecordOptions): HookC
     const input = { ...parsedInput };
     event = typeof input.hook_event_name === 'string' ? input.hook_event_name : typeof input.event === 'string' ? input.event : event;
     // The transcript usually lives under ~/.claude: keep its tail inside the workspace.
-    if (typeof input.transcript_path === 'string' && existsSync(input.transcript_path)) {
-      const lines = readFileSync(input.transcript_path, 'utf8').split('\n').filter(Boolean).slice(-(options.transcriptLines ?? 200));
+    const transcript =
+      options.transcript ?? (typeof input.transcript_path === 'string' && existsSync(input.transcript_path) ? readFileSync(input.transcript_path, 'utf8') : undefined);
+    if (typeof input.transcript_path === 'string' && transcript !== undefined) {
+      const lines = transcript.split('\n').filter(Boolean).slice(-(options.transcriptLines ?? 200));
       files['transcript.jsonl'] = redactText(`${lines.join('\n')}\n`, redact);
       input.transcript_path = '${WORKSPACE}/transcript.jsonl';
     }
@@ -99,6 +114,7 @@ export function buildCase(invocation: Invocation, options: RecordOptions): HookC
   if (silent) expect.silent = true;
   else if (output) expect.json = redactValue(output, redact);
   else expect.stdout = redactText(invocation.stdout.replace(/\n$/, ''), redact);
+  if (deleted.length) expect.files = Object.fromEntries(deleted.map((path) => [path, { exists: false }]));
 
   return {
     name: options.name ?? `recorded/${event}-${stamp(when)}`,

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { KeyValue } from '../../testkit/format.js';
 import { HookRunError, runHook, type HookResult, type HookSpec } from '../../testkit/run-hook.js';
 import { setFileAge, Workspace } from '../../testkit/workspace.js';
 import { caseSteps, type CaseWorkspace, type Expectation, type HookCase } from './case-schema.js';
@@ -30,6 +31,8 @@ export interface StepOutcome {
   failures: Failure[];
   /** The expectation rewritten from the actual output (only with update, only when it failed). */
   updated?: Expectation;
+  /** More to show when the step failed (a real-client session: the hooks' answers, the client's stderr). */
+  notes?: KeyValue[];
 }
 
 export interface CaseOutcome {

@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { CaseError, parseCase, type HookCase } from './case-schema.js';
 import { compactDiff, lineDiff } from './diff.js';
 import { runCase, type CaseOutcome, type LoadedCase } from './run-case.js';
+import { DEFAULT_SCENARIO_DIR, readScenario, runScenarioCase, ScenarioError, SCENARIO_SUFFIX, type LoadedScenario } from './run-scenario.js';
 
 export const CASE_SUFFIX = '.case.json';
 export const DEFAULT_CASE_DIR = 'test/hook-cases';
@@ -51,7 +52,7 @@ export function findCaseFiles(paths: string[], projectRoot: string): FoundCase[]
       if (entry.name === 'node_modules' || entry.name === '.git') continue;
       const child = join(path, entry.name);
       if (entry.isDirectory()) walk(child, base);
-      else if (entry.name.endsWith(CASE_SUFFIX) && !found.has(child)) found.set(child, { file: child, base });
+      else if ((entry.name.endsWith(CASE_SUFFIX) || entry.name.endsWith(SCENARIO_SUFFIX)) && !found.has(child)) found.set(child, { file: child, base });
     }
   };
   for (const path of paths) {
@@ -64,15 +65,24 @@ export function findCaseFiles(paths: string[], projectRoot: string): FoundCase[]
 }
 
 /** The case's own name, else its path below the searched folder without .case.json. */
-export function caseName(hookCase: HookCase | undefined, found: FoundCase): string {
-  return hookCase?.name ?? relative(found.base, found.file).replace(/\.case\.json$/, '');
+export function caseName(hookCase: { name?: string } | undefined, found: FoundCase): string {
+  return hookCase?.name ?? relative(found.base, found.file).replace(/\.(case|scenario)\.json$/, '');
 }
 
-type Loaded = { ok: true; loaded: LoadedCase } | { ok: false; outcome: CaseOutcome };
+type Loaded = { ok: true; loaded: LoadedCase } | { ok: true; scenario: LoadedScenario } | { ok: false; outcome: CaseOutcome };
 
 function load(found: FoundCase, projectRoot: string): Loaded {
   const { file } = found;
   const rel = relative(projectRoot, file);
+  if (file.endsWith(SCENARIO_SUFFIX)) {
+    try {
+      const scenario = readScenario(file);
+      return { ok: true, scenario: { file, relative: rel, name: caseName(scenario, found), scenario } };
+    } catch (error) {
+      const message = error instanceof ScenarioError ? `${rel}: ${error.problems.join('; ')}` : `${rel}: ${(error as Error).message}`;
+      return { ok: false, outcome: { file, relative: rel, name: caseName(undefined, found), status: 'error', durationMs: 0, steps: [], error: message } };
+    }
+  }
   try {
     const hookCase = parseCase(readFileSync(file, 'utf8'), rel);
     if (hookCase.hook !== undefined && !existsSync(join(projectRoot, hookCase.hook))) {
@@ -114,20 +124,32 @@ export async function promisePool<T, R>(items: T[], limit: number, worker: (item
   return results;
 }
 
+/** The default folders: test/hook-cases and, when it exists, test/hook-scenarios. */
+function defaultPaths(projectRoot: string): string[] {
+  const scenarios = existsSync(resolve(projectRoot, DEFAULT_SCENARIO_DIR));
+  if (!scenarios) return [DEFAULT_CASE_DIR];
+  return existsSync(resolve(projectRoot, DEFAULT_CASE_DIR)) ? [DEFAULT_CASE_DIR, DEFAULT_SCENARIO_DIR] : [DEFAULT_SCENARIO_DIR];
+}
+
 /** Find, select, run and (with update) rewrite cases. */
 export async function runCases(options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
-  const files = findCaseFiles(options.paths?.length ? options.paths : [DEFAULT_CASE_DIR], options.projectRoot);
+  const files = findCaseFiles(options.paths?.length ? options.paths : defaultPaths(options.projectRoot), options.projectRoot);
   const selected = files
     .map((found) => load(found, options.projectRoot))
     .filter((entry) => {
-      const { name, relative: rel } = entry.ok ? entry.loaded : entry.outcome;
+      const { name, relative: rel } = 'loaded' in entry ? entry.loaded : 'scenario' in entry ? entry.scenario : entry.outcome;
       return matchesFilter(options.filter, name, rel);
     })
     .filter((_, index) => !options.shard || index % options.shard.count === options.shard.index - 1);
 
   const outcomes = await promisePool(selected, options.jobs ?? defaultJobs(), async (entry) => {
-    const outcome = entry.ok ? await runCase(entry.loaded, { projectRoot: options.projectRoot, update: options.update }) : entry.outcome;
+    const outcome =
+      'loaded' in entry
+        ? await runCase(entry.loaded, { projectRoot: options.projectRoot, update: options.update })
+        : 'scenario' in entry
+          ? await runScenarioCase(entry.scenario, { projectRoot: options.projectRoot })
+          : entry.outcome;
     options.onResult?.(outcome);
     return outcome;
   });
@@ -140,7 +162,7 @@ function writeUpdates(selected: Loaded[], outcomes: CaseOutcome[]): UpdatedFile[
   const changes: UpdatedFile[] = [];
   selected.forEach((entry, index) => {
     const outcome = outcomes[index]!;
-    if (!entry.ok || !outcome.steps.some((step) => step.updated)) return;
+    if (!('loaded' in entry) || !outcome.steps.some((step) => step.updated)) return;
     const before = readFileSync(entry.loaded.file, 'utf8');
     const raw = JSON.parse(before) as Record<string, unknown>;
     if (Array.isArray(raw.steps)) {

@@ -26,7 +26,7 @@ describe('ralph-hooks init', () => {
       $schema: './node_modules/ralph-hooks/schema/config.schema.json',
       target: 'claude-project',
       hooks: [{ kind: 'stop-watcher', preset: 'specum' }],
-      extras: { vitest: true, bats: true, cases: true, workflow: true, packageJson: true },
+      extras: { vitest: true, bats: true, cases: true, workflow: true, scenarios: false, packageJson: true },
     });
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
     expect(existsSync(join(root, 'packages/app/ralph-hooks.config.json'))).toBe(false);
@@ -41,7 +41,7 @@ describe('ralph-hooks init', () => {
       encoding: 'utf8',
       env: { ...process.env, npm_config_yes: 'true', NO_COLOR: '1' },
       input: '',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(result.status).toBe(0);
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
@@ -61,11 +61,11 @@ describe('ralph-hooks init', () => {
     expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([]);
   });
 
-  it('a bad flag value names the flag and the choices, exits 1 and writes nothing', () => {
+  it('a bad flag value names the flag and the choices, exits 2 (a usage error) and writes nothing', () => {
     const root = gitRepo();
     const before = snapshot(root);
     const result = ralphHooks(['init', '--yes', '--target', 'vscode'], { cwd: root });
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^ralph-hooks init: --target: got 'vscode'; allowed: claude-project, claude-plugin\b.*\.\n$/);
     expect(snapshot(root)).toEqual(before);
   });
@@ -119,11 +119,30 @@ describe('the init generator prompts (yeoman-test)', () => {
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
       .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', extras: ['cases'] });
-    // yeoman-test reports a checkbox answer twice: compare the distinct names.
-    expect([...new Set(result.askedQuestions.map((q) => q.name))]).toEqual(['target', 'stopWatcher', 'extras']);
-    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, packageJson: false });
+    // Each question once (the extras checkbox used to be asked a second time, its answer ignored),
+    // then the way back: "write the files, or change my answers?".
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, scenarios: false, packageJson: false });
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
+  });
+
+  it('"change my answers" goes back through the questions; the second answers are the ones written', async () => {
+    let round = 0;
+    const result = await helpers
+      .run(RalphHooksGenerator as any, GENERATOR)
+      .withOptions({ interactive: true, quiet: true } as any)
+      .withAnswers({}, {
+        callback: (_answer: unknown, { question }: { question: { name: string } }) => {
+          if (question.name === 'next') return round++ === 0 ? 'back' : 'write';
+          const first = { target: 'forgeflare', stopWatcher: 'loop', extras: ['bats'] } as Record<string, unknown>;
+          const second = { target: 'claude-project', stopWatcher: 'passive', extras: ['cases'] } as Record<string, unknown>;
+          return (round === 0 ? first : second)[question.name];
+        },
+      });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'extras', 'next', 'target', 'stopWatcher', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [{ preset: 'passive' }], extras: { cases: true, bats: false } });
+    expect(existsSync(join(result.cwd, '.forgeflare'))).toBe(false);
   });
 
   it('does not ask what a flag already answered', async () => {
@@ -131,7 +150,7 @@ describe('the init generator prompts (yeoman-test)', () => {
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true, target: 'claude-project', extras: 'none' } as any)
       .withAnswers({ stopWatcher: 'none' });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher']);
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [] });
   });
 });

@@ -113,7 +113,7 @@ describe('ralph-hooks generate', () => {
     expect(read(root, HOOK)).toContain('# mine now');
     expect(result.stdout).toMatch(/keep\s+\.claude\/hooks\/stop-watcher\.sh/);
     expect(JSON.parse(read(root, '.claude/settings.json')).hooks).toEqual({});
-    expect(JSON.parse(read(root, MANIFEST)).files).toEqual({});
+    expect(Object.keys(JSON.parse(read(root, MANIFEST)).files)).toEqual(['.ralph-hooks/.gitignore']);
   });
 
   it('a file in the way that ralph-hooks never wrote is a conflict, not overwritten', () => {
@@ -140,8 +140,8 @@ describe('ralph-hooks generate', () => {
 
   it('an unknown --on-conflict value is refused', () => {
     const result = ralphHooks(['generate', '--on-conflict=maybe'], { cwd: root });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("--on-conflict: got 'maybe'; allowed: ask, keep, overwrite, fail.");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--on-conflict: got 'maybe'; allowed: ask, keep, adopt, overwrite, fail.");
   });
 
   it('--json lists every file with its status', () => {

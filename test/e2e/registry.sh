@@ -124,7 +124,7 @@ step "npm init ralph-hooks --registry … --userconfig … --yes -- --yes" \
   npm init ralph-hooks --registry "$REGISTRY" --userconfig "$NPMRC" --yes -- --yes
 check "init wrote the config, hook, tests, cases, workflow and a minimal package.json" '
   set -e
-  jq -e ".extras == {vitest:true,bats:true,cases:true,workflow:true,packageJson:true}" ralph-hooks.config.json
+  jq -e ".extras == {vitest:true,bats:true,cases:true,workflow:true,scenarios:false,packageJson:true}" ralph-hooks.config.json
   test -x .claude/hooks/stop-watcher.sh
   test -f test/hooks/stop-watcher.test.ts && test -f test/hooks/stop-watcher.bats
   ls test/hook-cases/stop-watcher/*.case.json >/dev/null
@@ -156,6 +156,14 @@ step "config change (maxGlobalIterations 40, word match) + npx ralph-hooks gener
 step "npx ralph-hooks add stop-watcher --preset loop --name ralph-loop" npx ralph-hooks add stop-watcher --preset loop --name ralph-loop
 step "npm test after the changes (the new hook's tests included)" bash -c 'npm test && test -f test/hooks/ralph-loop.test.ts'
 step "npx ralph-hooks doctor is green" npx ralph-hooks doctor
+step "real-client scenarios: extras.scenarios, npm i -D @anthropic-ai/claude-code, npx ralph-hooks generate, npx ralph-hooks test test/hook-scenarios" bash -c '
+  set -e
+  jq ".extras.scenarios = true" ralph-hooks.config.json >config.tmp
+  mv config.tmp ralph-hooks.config.json
+  npm i -D @anthropic-ai/claude-code
+  npx ralph-hooks generate
+  ls test/hook-scenarios/stop-watcher/*.scenario.json test/hook-scenarios/ralph-loop/*.scenario.json >/dev/null
+  npx ralph-hooks test test/hook-scenarios'
 step "a hand edit + generate in CI mode exits 2 and keeps the edit" bash -c '
   echo "# my edit" >>.claude/hooks/stop-watcher.sh
   status=0

@@ -11,7 +11,7 @@ const E2E = readFileSync(join(REPO_ROOT, 'test/e2e/registry.sh'), 'utf8');
 
 function shellCommands(doc: string): string[] {
   const text = readFileSync(join(REPO_ROOT, 'docs', doc), 'utf8');
-  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
+  return [...text.matchAll(/```sh e2e\n([\s\S]*?)```/g)].flatMap((m) =>
     m[1]!.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean),
   );
 }

@@ -54,7 +54,7 @@ describe.each(['claude-project', 'forgeflare'])('generated tests for every prese
   let root: string;
   beforeAll(() => {
     root = generatedProject(everyPreset(target));
-  }, 60_000);
+  }, 240_000);
 
   it('the vitest files pass', () => {
     const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
@@ -73,7 +73,7 @@ describe.each(['claude-project', 'forgeflare'])('generated tests for every prese
     const result = ralphHooks(['test'], { cwd: root });
     expect(result.stdout).toMatch(/(\d+) passed, 0 failed, 0 errors, \1 cases/);
     expect(result.status).toBe(0);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('generated test files', () => {
@@ -117,5 +117,5 @@ describe('generated test files', () => {
     expect(generate.stdout).toMatch(/update +test\/hook-cases\/stop-watcher\/  \(2\d files\)/);
     const result = ralphHooks(['test'], { cwd: root });
     expect(result.stdout).toMatch(/(\d+) passed, 0 failed, 0 errors, \1 cases/);
-  }, 60_000);
+  }, 240_000);
 });

@@ -116,7 +116,7 @@ describe('init flags for the extras', () => {
   it('--extras picks a list; files follow it', () => {
     const root = gitRepo();
     expect(ralphHooks(['init', '--yes', '--extras', 'cases,package-json'], { cwd: root }).status).toBe(0);
-    expect(extrasOf(root)).toEqual({ vitest: false, bats: false, cases: true, workflow: false, packageJson: true });
+    expect(extrasOf(root)).toEqual({ vitest: false, bats: false, cases: true, workflow: false, scenarios: false, packageJson: true });
     expect(existsSync(join(root, 'test/hook-cases/stop-watcher/continues-when-tasks-remain.case.json'))).toBe(true);
     expect(existsSync(join(root, 'test/hooks'))).toBe(false);
     expect(existsSync(join(root, '.github'))).toBe(false);
@@ -126,21 +126,21 @@ describe('init flags for the extras', () => {
   it('--no-<extra> drops one from the defaults; --extras none adds nothing', () => {
     const root = gitRepo();
     expect(ralphHooks(['init', '--yes', '--no-workflow', '--no-package-json'], { cwd: root }).status).toBe(0);
-    expect(extrasOf(root)).toEqual({ vitest: true, bats: true, cases: true, workflow: false, packageJson: false });
+    expect(extrasOf(root)).toEqual({ vitest: true, bats: true, cases: true, workflow: false, scenarios: false, packageJson: false });
     expect(existsSync(join(root, 'package.json'))).toBe(false);
 
     const bare = gitRepo();
     expect(ralphHooks(['init', '--yes', '--extras', 'none'], { cwd: bare }).status).toBe(0);
-    expect(extrasOf(bare)).toEqual({ vitest: false, bats: false, cases: false, workflow: false, packageJson: false });
+    expect(extrasOf(bare)).toEqual({ vitest: false, bats: false, cases: false, workflow: false, scenarios: false, packageJson: false });
     expect(existsSync(join(bare, 'test'))).toBe(false);
   });
 
-  it('a bad --extras names the flag and the choices, exits 1 and writes nothing', () => {
+  it('a bad --extras names the flag and the choices, exits 2 (a usage error) and writes nothing', () => {
     const root = gitRepo();
     const before = snapshot(root);
     const result = ralphHooks(['init', '--yes', '--extras', 'vitest,jest'], { cwd: root });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("--extras: got 'jest'; allowed: a comma-separated list of vitest, bats, cases, workflow, package-json, or all, or none.");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("--extras: got 'jest'; allowed: a comma-separated list of vitest, bats, cases, workflow, scenarios, package-json, or all, or none.");
     expect(snapshot(root)).toEqual(before);
   });
 

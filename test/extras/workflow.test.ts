@@ -34,7 +34,7 @@ describe('the generated workflow', () => {
   });
 
   it('is not generated when extras.workflow is off', () => {
-    expect(renderHooks(validateConfig({ hooks: [] })).files).toEqual([]);
+    expect(renderHooks(validateConfig({ hooks: [] })).files.map((f) => f.path)).toEqual(['.ralph-hooks/.gitignore']);
   });
 
   it('is valid YAML by structure: two-space indents, no tabs, one job', () => {

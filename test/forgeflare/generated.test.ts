@@ -13,6 +13,7 @@ import { validateConfig } from '../../src/config/load.js';
 import { planGeneration } from '../../src/plan.js';
 import { mergeForgeflareHooks, parseHooksToml } from '../../src/registration/forgeflare-toml.js';
 import { readConvergence, replayForgeflare } from '../../testkit/index.js';
+import { REPO_ROOT } from '../helpers/cli.js';
 import { generateProject } from '../helpers/generate.js';
 
 const HOOKS = [
@@ -27,6 +28,23 @@ function project(hooks: unknown[] = HOOKS, root?: string) {
 }
 
 describe('forgeflare target: generated files and hooks.toml', () => {
+  it('docs/forgeflare.md shows exactly the hooks.toml generate writes for its config example', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs/forgeflare.md'), 'utf8');
+    const config = JSON.parse(/## The target\n\n```json\n([\s\S]*?)```/.exec(doc)![1]!);
+    const toml = /### hooks\.toml\n[\s\S]*?```toml\n([\s\S]*?)```/.exec(doc)![1]!;
+    const { root } = generateProject(config);
+    expect(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8')).toBe(toml);
+  });
+
+  it('the side-by-side table in docs/forgeflare.md names tests that exist', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs/forgeflare.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('## Design, real runner and simulator, side by side'));
+    const tests = ['real-runner', 'runner'].map((f) => readFileSync(join(REPO_ROOT, `test/forgeflare/${f}.test.ts`), 'utf8')).join('').replace(/\\'/g, "'").replace(/`/g, '');
+    const names = [...table.matchAll(/› ([^|,…]+)/g)].map((m) => m[1]!.trim().replace(/`/g, ''));
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) expect(tests, name).toContain(name);
+  });
+
   it('writes every hook in declaration order with event, phase, exact match_tool, command and timeout_ms', () => {
     const { root } = project();
     const hooks = parseHooksToml(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8'));
@@ -90,7 +108,9 @@ timeout_ms = 2000
       'bash .forgeflare/hooks/audit-log.sh',
       'bash .forgeflare/hooks/session-end.sh',
     ]);
-    expect(hooks[1]).toEqual({ event: 'PostToolUse', command: 'bash .forgeflare/hooks/convergence-check.sh', timeout_ms: 10000, note: 'kept' });
+    // forgeflare ignores keys it does not know (`note` stays in the file).
+    expect(hooks[1]).toEqual({ event: 'PostToolUse', command: 'bash .forgeflare/hooks/convergence-check.sh', timeout_ms: 10000 });
+    expect(text).toContain('note = "kept"');
     // A second run changes nothing.
     const plan = planGeneration(root, validateConfig(JSON.parse(readFileSync(join(root, 'ralph-hooks.config.json'), 'utf8'))));
     expect(plan.changes.find((c) => c.path === '.forgeflare/hooks.toml')!.status).toBe('unchanged');

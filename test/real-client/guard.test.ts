@@ -1,9 +1,17 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { runClaudeCode, toolCalls } from '../../testkit/index.js';
+import { join } from 'node:path';
+import { runClaudeCode, runScenario, toolCalls } from '../../testkit/index.js';
+import { formatScenarioFailures } from './format.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 describeRealClient('guard in the real Claude Code', () => {
+  it('catalog.scenario.json: dangerous Bash, Edit, Write denied with the reason as the tool_result; look-alikes run', async () => {
+    const project = realProject({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard', name: 'guard' }] } as never);
+    const outcome = await runScenario(join(import.meta.dirname, 'scenarios/guard/catalog.scenario.json'), { projectRoot: project.root });
+    expect(outcome.failures, formatScenarioFailures(outcome)).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
   it('denies rm -rf / with the rule reason as the tool_result; echo runs; the registration is restored byte for byte', async () => {
     const project = realProject({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard', name: 'guard' }] } as never);
     const settingsBefore = readFileSync(project.file('.claude/settings.json'));

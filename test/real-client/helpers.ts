@@ -35,5 +35,8 @@ export function scratch(prefix = 'ralph-hooks-real-'): string {
 }
 
 const installed = findClaudeCode() !== null;
-/** Skipped only on a developer machine without Claude Code; under CI=true a missing client fails. */
-export const describeRealClient = installed || process.env.CI ? describe : describe.skip;
+/**
+ * Skipped only on a developer machine without Claude Code. With CI or RALPH_HOOKS_REAL_CLIENT
+ * set (.ci/run sets it) the tests run, so a missing client is a failure, never a skip.
+ */
+export const describeRealClient = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe : describe.skip;

@@ -106,7 +106,7 @@ describe('docs/testkit.md examples', () => {
 
   it('every ts block in docs/testkit.md is one of the regions above', () => {
     const doc = readFileSync(join(REPO_ROOT, 'docs/testkit.md'), 'utf8');
-    const self = readFileSync(join(REPO_ROOT, 'test/testkit/docs-examples.test.ts'), 'utf8');
+    const self = ['test/testkit/docs-examples.test.ts', 'test/real-client/docs-examples.test.ts'].map((f) => readFileSync(join(REPO_ROOT, f), 'utf8')).join('\n');
     const regions = [...self.matchAll(/\/\/ #region (\S+)\n([\s\S]*?)\s*\/\/ #endregion/g)].map((m) => dedent(m[2]!));
     const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => dedent(m[1]!));
     expect(blocks.length).toBeGreaterThanOrEqual(regions.length);

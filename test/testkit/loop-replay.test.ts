@@ -51,10 +51,10 @@ describe('replayStopLoop', () => {
     expect(ws.exists('specs/test-spec/.ralph-state.json')).toBe(false);
   });
 
-  it('trips the 8-block cap when continuations run no tool', async () => {
+  it('trips the 8-block cap when continuations run no tool: 8 blocks are honoured, the 9th ends the loop', async () => {
     ws = createWorkspace();
     const result = await replayStopLoop({ hook: fixture('block.sh'), workspace: ws, agent: [{ reply: 'Still thinking.' }] });
-    assertLoopEnd(result, { endedBy: 'block-cap', iterations: 8, blocks: 8 });
+    assertLoopEnd(result, { endedBy: 'block-cap', iterations: 9, blocks: 9 });
   });
 
   it('a continuation that runs a tool resets the cap, so the loop runs to max iterations', async () => {
@@ -67,7 +67,7 @@ describe('replayStopLoop', () => {
   it('honours a custom cap, a scripted function agent, and 0 = no cap', async () => {
     ws = createWorkspace();
     const capped = await replayStopLoop({ hook: fixture('block.sh'), workspace: ws, agent: () => ({ reply: 'no tools' }), blockCap: 3 });
-    assertLoopEnd(capped, { endedBy: 'block-cap', iterations: 3 });
+    assertLoopEnd(capped, { endedBy: 'block-cap', iterations: 4 });
     const uncapped = await replayStopLoop({ hook: fixture('block.sh'), workspace: ws, agent: () => ({}), blockCap: 0, maxIterations: 10 });
     assertLoopEnd(uncapped, { endedBy: 'max-iterations', iterations: 10 });
   });

@@ -62,7 +62,7 @@ describe('ralph-hooks record', () => {
     });
 
     expect(await runTest(['--root', root])).toBe(0);
-  }, 30_000);
+  }, 120_000);
 
   it('a failing recorder does not change the hook result', () => {
     const root = specumProject();

@@ -31,6 +31,12 @@ export interface TappedHookRun {
   /** The hook's exit code (128 + signal number when a signal ended it). */
   exitCode: number;
   durationMs: number;
+  /** With `capture`: the captured project files as they were before the hook ran (relative path → text). */
+  filesBefore?: Record<string, string>;
+  /** With `capture`: captured files that were gone after the hook ran. */
+  deletedAfter?: string[];
+  /** With `capture`: the transcript's text when the hook ran. */
+  transcriptBefore?: string;
 }
 
 /** What a real-client session left behind; `runClaudeCode` and `runCodex` both return it. */
@@ -86,6 +92,11 @@ export interface RunClaudeCodeOptions {
   bin?: string;
   /** Record hook inputs through the tap. Default true. */
   tap?: boolean;
+  /**
+   * Project files or folders (relative paths) the tap snapshots before each hook runs, with the
+   * transcript, so each hook run can become a replayable case (`recordedCases`).
+   */
+  capture?: string[];
   /** Keep the temporary HOME (transcripts, debug logs) and return its path in `home`. Default false. */
   keepHome?: boolean;
 }
@@ -160,11 +171,31 @@ import { constants } from 'node:os';
 const [configPath, id] = process.argv.slice(2);
 const config = JSON.parse(readFileSync(configPath, 'utf8'));
 const handler = config.handlers[id];
+import { existsSync, readdirSync, statSync } from 'node:fs';
 const started = process.hrtime.bigint();
 const t0 = Date.now();
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const stdin = Buffer.concat(chunks);
+let input = {};
+try { const parsed = JSON.parse(stdin.toString('utf8')); if (parsed && typeof parsed === 'object') input = parsed; } catch {}
+let filesBefore;
+let transcriptBefore;
+if (Array.isArray(config.capture) && config.capture.length) {
+  filesBefore = {};
+  let budget = 1000000;
+  const add = (absolute, rel) => {
+    try {
+      const stat = statSync(absolute);
+      if (stat.isDirectory()) { for (const entry of readdirSync(absolute)) add(join(absolute, entry), rel + '/' + entry); return; }
+      if (stat.size > budget) return;
+      budget -= stat.size;
+      filesBefore[rel] = readFileSync(absolute, 'utf8');
+    } catch {}
+  };
+  for (const rel of config.capture) add(join(config.projectDir, rel), rel.replace(/[/]+$/, ''));
+  try { if (typeof input.transcript_path === 'string' && existsSync(input.transcript_path)) transcriptBefore = readFileSync(input.transcript_path, 'utf8'); } catch {}
+}
 const child = Array.isArray(handler.args)
   ? spawn(handler.command, handler.args, { stdio: ['pipe', 'pipe', 'pipe'] })
   : spawn(handler.shell === 'bash' ? 'bash' : 'sh', ['-c', handler.command], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -181,13 +212,16 @@ child.on('close', (code, signal) => {
   const stderrBuf = Buffer.concat(err);
   const stderr = spawnError ? Buffer.concat([stderrBuf, Buffer.from(String(spawnError.message) + '\\n')]) : stderrBuf;
   const exitCode = code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : spawnError ? 127 : 1);
-  let input = {};
-  try { const parsed = JSON.parse(stdin.toString('utf8')); if (parsed && typeof parsed === 'object') input = parsed; } catch {}
   const record = {
     seq: started.toString(), hook: handler.original, event: typeof input.hook_event_name === 'string' ? input.hook_event_name : handler.event,
     matcher: handler.matcher, settingsFile: handler.settingsFile, input, stdin: stdin.toString('utf8'),
     stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8'), exitCode, durationMs: Date.now() - t0,
   };
+  if (filesBefore) {
+    record.filesBefore = filesBefore;
+    record.deletedAfter = Object.keys(filesBefore).filter((rel) => !existsSync(join(config.projectDir, rel)));
+    if (transcriptBefore !== undefined) record.transcriptBefore = transcriptBefore;
+  }
   writeFileSync(join(config.out, started.toString().padStart(24, '0') + '-' + process.pid + '.json'), JSON.stringify(record));
   process.stdout.write(stdout, () => {
     process.stderr.write(stderr, () => { process.exit(exitCode); });
@@ -211,6 +245,21 @@ export const TAPPED_SETTINGS = ['.claude/settings.json', '.claude/settings.local
 interface InstalledTap {
   restore(): void;
   collect(): TappedHookRun[];
+  /** [tap command, registered command] pairs, to put the registered commands back into what was recorded. */
+  renames: [string, string][];
+}
+
+/** Replace every occurrence of each `from` by its `to` in every string of a JSON-like value. */
+function renameStrings<T>(value: T, renames: [string, string][]): T {
+  if (renames.length === 0) return value;
+  if (typeof value === 'string') {
+    let out: string = value;
+    for (const [from, to] of renames) if (out.includes(from)) out = out.split(from).join(to);
+    return out as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => renameStrings(item, renames)) as T;
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameStrings(v, renames)])) as T;
+  return value;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -218,7 +267,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Wrap every command hook registered in the project's settings; `restore()` puts the bytes back. */
-function installTap(projectDir: string, workDir: string): InstalledTap {
+function installTap(projectDir: string, workDir: string, capture: string[] = []): InstalledTap {
   const out = join(workDir, 'tap');
   mkdirSync(out, { recursive: true });
   const script = join(workDir, 'tap.mjs');
@@ -226,6 +275,7 @@ function installTap(projectDir: string, workDir: string): InstalledTap {
   writeFileSync(script, TAP_SCRIPT);
   const handlers: Record<string, TapHandler> = {};
   const originals: { path: string; bytes: Buffer }[] = [];
+  const renames: [string, string][] = [];
   let n = 0;
   for (const relative of TAPPED_SETTINGS) {
     const path = join(projectDir, relative);
@@ -255,7 +305,9 @@ function installTap(projectDir: string, workDir: string): InstalledTap {
             matcher: typeof group.matcher === 'string' ? group.matcher : undefined,
             settingsFile: relative,
           };
-          handler.command = [process.execPath, script, configPath, id].map(shq).join(' ');
+          const wrapper = [process.execPath, script, configPath, id].map(shq).join(' ');
+          handler.command = wrapper;
+          renames.push([wrapper, handlers[id].original]);
           delete handler.args;
           delete handler.shell;
           wrapped = true;
@@ -266,7 +318,7 @@ function installTap(projectDir: string, workDir: string): InstalledTap {
     originals.push({ path, bytes });
     writeFileSync(path, `${JSON.stringify(settings, null, 2)}\n`);
   }
-  writeFileSync(configPath, JSON.stringify({ out, handlers }));
+  writeFileSync(configPath, JSON.stringify({ out, handlers, capture, projectDir }));
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -277,6 +329,7 @@ function installTap(projectDir: string, workDir: string): InstalledTap {
   process.on('exit', restore);
   return {
     restore,
+    renames,
     collect: () =>
       readdirSync(out)
         .filter((f) => f.endsWith('.json'))
@@ -368,7 +421,7 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
   const model = options.model ?? (await startScriptedModel({ protocol: 'messages', turns: options.turns ?? [] }));
   const requestsBefore = model.requests.length;
   const turnsBefore = model.modelTurns;
-  const tap = options.tap === false ? null : installTap(root, home);
+  const tap = options.tap === false ? null : installTap(root, home, options.capture);
   const started = Date.now();
   const args = [
     ...(options.args ?? []),
@@ -421,9 +474,16 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
     }
     const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
     const transcriptPath = findTranscript(join(home, '.claude'), sessionId);
-    const transcript = transcriptPath ? parseJsonl(readFileSync(transcriptPath, 'utf8')) : null;
+    // Claude Code names the hook command in some messages ("hook blocking error from command: …");
+    // the tap's wrapper is put back to the registered command so what is read matches a run without the tap.
+    const renames = tap?.renames ?? [];
+    const transcript = transcriptPath ? renameStrings(parseJsonl(readFileSync(transcriptPath, 'utf8')), renames) : null;
     const hookInputs = tap ? tap.collect() : [];
-    const requests = model.requests.slice(requestsBefore);
+    const requests = model.requests.slice(requestsBefore).map((request) =>
+      renames.length === 0
+        ? request
+        : { ...request, body: renameStrings(request.body, renames), raw: renameStrings(request.raw, renames.map(([a, b]) => [JSON.stringify(a).slice(1, -1), JSON.stringify(b).slice(1, -1)])) },
+    );
     return {
       agent: 'claude-code',
       exitCode: code,

@@ -18,7 +18,7 @@ export interface ToolExchange {
 /** Reads a client's requests. One per wire protocol; the Messages API reader is built in. */
 export interface ConversationReader {
   toolCalls(requests: RecordedRequest[]): ToolExchange[];
-  /** Every text the model was sent, in first-seen order, without the system prompt. */
+  /** Every text in the messages the model was sent (user, tool results, in-conversation system notes), first-seen order; the top-level system prompt is left out. */
   texts(requests: RecordedRequest[]): string[];
 }
 
@@ -82,7 +82,8 @@ export const messagesConversation: ConversationReader = {
     for (const request of requests) {
       if (!request.modelCall) continue;
       for (const message of messagesOf(request)) {
-        if (message.role === 'system' || message.role === 'assistant') continue;
+        // Hook feedback (PostToolUse additionalContext and block reasons) arrives as messages of role "system".
+        if (message.role === 'assistant') continue;
         if (typeof message.content === 'string') add(message.content);
         else if (Array.isArray(message.content)) {
           for (const block of message.content) {

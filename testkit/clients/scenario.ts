@@ -70,6 +70,14 @@ export const scenarioSchema = z
     $schema: z.string().optional(),
     name: z.string().optional().describe('Shown in reports; default: the file name without .scenario.json.'),
     description: z.string().optional(),
+    hook: z
+      .string()
+      .optional()
+      .describe('The hook under test (its script, relative to the project root): `stops` then counts only its runs, not those of other Stop hooks.'),
+    isolate: z
+      .boolean()
+      .optional()
+      .describe("true: in the temporary project, only `hook` stays registered (the project's other hooks are left out of the settings). Default false."),
     agents: z.array(z.string()).min(1).optional().describe('Clients to run it in (claude-code, codex). Default: claude-code.'),
     copy: z
       .array(z.string())
@@ -185,6 +193,27 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   return value;
 }
 
+/** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings. */
+export function isolateHook(projectDir: string, hook: string): void {
+  for (const relative of ['.claude/settings.json', '.claude/settings.local.json']) {
+    const path = join(projectDir, relative);
+    if (!existsSync(path)) continue;
+    const settings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    if (!isObject(settings.hooks)) continue;
+    const hooks: Record<string, unknown> = {};
+    for (const [event, groups] of Object.entries(settings.hooks)) {
+      if (!Array.isArray(groups)) continue;
+      const kept = groups.flatMap((group: unknown) => {
+        if (!isObject(group) || !Array.isArray(group.hooks)) return [];
+        const handlers = group.hooks.filter((h: unknown) => isObject(h) && typeof h.command === 'string' && h.command.includes(hook));
+        return handlers.length ? [{ ...group, hooks: handlers }] : [];
+      });
+      if (kept.length) hooks[event] = kept;
+    }
+    writeFileSync(path, `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`);
+  }
+}
+
 /** Write a scenario's `files` into a project. */
 export function writeScenarioFiles(projectDir: string, files: Record<string, unknown>): void {
   for (const [path, content] of Object.entries(files)) {
@@ -218,15 +247,15 @@ export function stopOutcome(run: TappedHookRun): { decision: 'block' | 'allow'; 
   return { decision: 'allow', systemMessage };
 }
 
-/** The Stop hook runs of a session, in order. */
-export function stopRuns(run: RealClientRun): TappedHookRun[] {
-  return run.hookInputs.filter((h) => h.event === 'Stop');
+/** The Stop hook runs of a session, in order; only those whose command runs `hook`, when given. */
+export function stopRuns(run: RealClientRun, hook?: string): TappedHookRun[] {
+  return run.hookInputs.filter((h) => h.event === 'Stop' && (hook === undefined || h.hook.includes(hook)));
 }
 
 const show = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? 'undefined'));
 
 /** Check a session against a scenario's `expect`; [] when everything holds. */
-export function checkScenario(expect: ScenarioExpect | undefined, run: RealClientRun): Failure[] {
+export function checkScenario(expect: ScenarioExpect | undefined, run: RealClientRun, hook?: string): Failure[] {
   const failures: Failure[] = [];
   if (!expect) return failures;
   const fail = (field: string, expected: unknown, actual: unknown) => failures.push({ field, expected: show(expected), actual: show(actual) });
@@ -263,7 +292,7 @@ export function checkScenario(expect: ScenarioExpect | undefined, run: RealClien
     for (const part of expect.modelNotReceived ?? []) if (texts.includes(part)) fail('modelNotReceived', `(never) ${part}`, texts);
   }
   if (expect.stops) {
-    const stops = stopRuns(run).map((h) => ({ stop_hook_active: h.input.stop_hook_active, ...stopOutcome(h) }));
+    const stops = stopRuns(run, hook).map((h) => ({ stop_hook_active: h.input.stop_hook_active, ...stopOutcome(h) }));
     if (stops.length !== expect.stops.length) fail('stops.length', expect.stops.length, stops);
     expect.stops.forEach((want, i) => {
       const got = stops[i];
@@ -313,6 +342,11 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
         if (existsSync(from)) cpSync(from, join(projectDir, path), { recursive: true, verbatimSymlinks: true });
       }
     }
+    if (data.isolate) {
+      if (!data.hook) throw new ScenarioError(file ?? name, ['isolate: needs "hook" (the script to keep registered)']);
+      if (!temporary) throw new ScenarioError(file ?? name, ['isolate: only in a temporary copy of the project']);
+      isolateHook(projectDir, data.hook);
+    }
     const vars = { WORKSPACE: projectDir, HOME: process.env.HOME ?? '' };
     writeScenarioFiles(projectDir, substitute(data.files ?? {}, vars));
     const client = await load();
@@ -323,7 +357,7 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
       allowedTools: data.allowedTools,
       timeoutMs: data.timeoutMs,
     });
-    const failures = checkScenario(data.expect, run);
+    const failures = checkScenario(data.expect, run, data.hook);
     if (run.timedOut) failures.unshift({ field: 'timeout', expected: `done within ${data.timeoutMs ?? 120_000} ms`, actual: 'killed' });
     return { name, agent, status: failures.length ? 'fail' : 'pass', failures, run, projectDir };
   } finally {

@@ -1,14 +1,17 @@
 /**
- * Replays a recorded session through forgeflare's hook dispatch (seed 002, R6/R7/R9): the
- * outer loop (one turn per user input) and the inner loop (one batch of tool calls per
- * assistant response), with guard → dispatch → PostToolUse per call, the block counters
+ * Replays a recorded session through forgeflare's main loop (`run_turn` in forgeflare-hooks'
+ * main.rs): the outer loop (one turn per user input) and the inner loop (one assistant
+ * response at a time), with guard → dispatch → PostToolUse per call, the block counters
  * (3 consecutive, 10 total) and their `conversation.pop()`, the signal break after a
- * batch, and the Stop hook with one of the seven reasons.
+ * batch, max-tokens continuations (3 allowed, the 4th ends the turn; the count never resets
+ * within a turn), a max-tokens response that carries tool calls (dispatched; calls with null
+ * input dropped, and "[Response truncated]" when nothing is left), calls with null input in a
+ * normal response (blocked without hooks or counters), an empty batch (ends the turn without
+ * advancing `tool_iterations`), and the Stop hook with one of the seven reasons.
  *
  * Tools are not really run: each call carries its recorded result, or `execute` computes
  * one (and may change the workspace, which later hooks then see).
  */
-import { join } from 'node:path';
 import type { ForgeflareStopReason } from '../inputs.js';
 import { HookRunner, readConvergence, type ConvergenceFile, type HookRunnerOptions, type PostToolResult } from './runner.js';
 
@@ -22,19 +25,29 @@ export const PURE_TOOLS = ['Read', 'Glob', 'Grep'];
 
 export interface ToolCall {
   tool: string;
-  input: Record<string, unknown>;
+  /** null: a truncated tool_use (forgeflare blocks it, or drops it from a max-tokens response). */
+  input: Record<string, unknown> | null;
   /** The recorded result (default ''). */
   result?: string;
   isError?: boolean;
 }
 
 export type ReplayStep =
-  /** An assistant response with tool_use blocks; `path` overrides the pure-batch rule. */
+  /**
+   * An assistant response with tool_use blocks (stop reason tool_use); `path` overrides the
+   * pure-batch rule. No calls at all ends the turn (end_turn) without advancing tool_iterations.
+   */
   | { calls: ToolCall[]; path?: 'sequential' | 'parallel'; tokens?: number }
   /** The API failed after recovery: the turn ends with api_error. */
   | { apiError: true }
-  /** A response cut at max_tokens; the third in a row ends the turn with continuation_cap. */
-  | { maxTokens: true; tokens?: number };
+  /**
+   * A response cut at max_tokens. Text only (the default): forgeflare asks it to continue, 3
+   * times per turn; the 4th ends the turn with continuation_cap. With `calls`: those with
+   * null input are dropped and the rest dispatched; when nothing at all is left (`calls` all
+   * null, or `empty`), the response is "[Response truncated]" and the turn ends with
+   * continuation_cap.
+   */
+  | { maxTokens: true; tokens?: number; text?: string; calls?: ToolCall[]; empty?: boolean; path?: 'sequential' | 'parallel' };
 
 export interface ReplayTurn {
   user?: string;
@@ -45,6 +58,7 @@ export type Message =
   | { role: 'user'; text: string }
   | { role: 'assistant'; toolUses: ToolCall[] }
   | { role: 'assistant'; text: string }
+  | { role: 'user'; continuation: string }
   | { role: 'user'; toolResults: { tool: string; content: string; isError: boolean }[] };
 
 export interface CallRecord {
@@ -103,13 +117,25 @@ export interface ReplayResult {
   runner: HookRunner;
 }
 
-function isCalls(step: ReplayStep): step is Extract<ReplayStep, { calls: ToolCall[] }> {
-  return 'calls' in step;
+/** forgeflare's recover_conversation: drop a trailing user message, then an assistant message of tool_use blocks only and the user message before it. */
+function recoverConversation(messages: Message[]): void {
+  if (messages.length <= 1) return;
+  if (messages[messages.length - 1]!.role === 'user') messages.pop();
+  if (messages.length > 1) {
+    const last = messages[messages.length - 1]!;
+    if (last.role === 'assistant' && 'toolUses' in last) {
+      messages.pop();
+      if (messages.length > 1 && messages[messages.length - 1]!.role === 'user') messages.pop();
+    }
+  }
 }
+
+const NULL_INPUT_RESULT = 'null input (truncated tool_use)';
+const CONTINUE_PROMPT = 'Continue from where you left off.';
 
 /** Replay a session; resolves when every turn has ended. */
 export async function replayForgeflare(options: ReplayOptions): Promise<ReplayResult> {
-  const runner = options.runner ?? HookRunner.load(options.hooksToml ?? join(options.cwd, '.forgeflare', 'hooks.toml'), options.cwd, options);
+  const runner = options.runner ?? HookRunner.load(options.hooksToml ?? '.forgeflare/hooks.toml', options.cwd, options);
   const maxIterations = options.maxToolIterations ?? MAX_TOOL_ITERATIONS;
   const turns: ReplayTurn[] = options.turns.length > 0 && 'steps' in (options.turns[0] as object)
     ? (options.turns as ReplayTurn[])
@@ -120,42 +146,63 @@ export async function replayForgeflare(options: ReplayOptions): Promise<ReplayRe
   runner.clearConvergenceState();
   const outcomes: TurnOutcome[] = [];
   const conversation: Message[] = [];
-  let totalTokens = 0;
 
   for (const [turnIndex, turn] of turns.entries()) {
     // Block counters and tool_iterations are per user input (R6).
     let toolIterations = 0;
     let consecutiveBlocks = 0;
     let totalBlocks = 0;
-    let continuations = 0;
+    let continuations = 0; // never reset within a turn
+    let totalTokens = 0; // per turn, as run_turn counts it
     let stopReason: ForgeflareStopReason | undefined;
     const calls: CallRecord[] = [];
     conversation.push({ role: 'user', text: turn.user ?? `turn ${turnIndex + 1}` });
 
     for (const [stepIndex, step] of turn.steps.entries()) {
       if (toolIterations >= maxIterations) {
+        recoverConversation(conversation);
         stopReason = 'iteration_limit';
         break;
       }
       if ('apiError' in step) {
+        recoverConversation(conversation);
         stopReason = 'api_error';
         break;
       }
       totalTokens += step.tokens ?? options.tokensPerResponse ?? 1000;
+      let stepCalls: ToolCall[];
       if ('maxTokens' in step) {
-        continuations++;
-        if (continuations >= MAX_CONTINUATIONS) {
+        // filter_null_input_tool_use, then classify_max_tokens.
+        const kept = (step.calls ?? []).filter((c) => c.input !== null);
+        const text = step.empty || (step.calls !== undefined && step.text === undefined) ? undefined : (step.text ?? 'partial answer');
+        if (kept.length === 0 && (text === undefined || text === '[Response truncated]')) {
+          conversation.push({ role: 'assistant', text: '[Response truncated]' });
           stopReason = 'continuation_cap';
           break;
         }
-        continue;
+        if (kept.length === 0) {
+          conversation.push({ role: 'assistant', text: text! });
+          if (continuations < MAX_CONTINUATIONS) {
+            continuations++;
+            conversation.push({ role: 'user', continuation: CONTINUE_PROMPT });
+            continue;
+          }
+          stopReason = 'continuation_cap';
+          break;
+        }
+        stepCalls = kept;
+      } else {
+        stepCalls = step.calls;
       }
-      continuations = 0;
-      if (!isCalls(step)) continue;
-      conversation.push({ role: 'assistant', toolUses: step.calls });
+      conversation.push({ role: 'assistant', toolUses: stepCalls });
+      if (stepCalls.length === 0) {
+        // A response with no tool_use blocks ends the turn; tool_iterations stays.
+        stopReason = 'end_turn';
+        break;
+      }
 
-      const parallel = step.path ? step.path === 'parallel' : step.calls.every((c) => PURE_TOOLS.includes(c.tool));
-      const records: CallRecord[] = step.calls.map((c, index) => ({
+      const parallel = step.path ? step.path === 'parallel' : stepCalls.every((c) => PURE_TOOLS.includes(c.tool));
+      const records: CallRecord[] = stepCalls.map((c, index) => ({
         turn: turnIndex, step: stepIndex, index, tool: c.tool, toolIterations, blocked: false, executed: false, evaluated: false,
       }));
       let tripped: 'block_limit_consecutive' | 'block_limit_total' | undefined;
@@ -166,8 +213,27 @@ export async function replayForgeflare(options: ReplayOptions): Promise<ReplayRe
         consecutiveBlocks++;
         totalBlocks++;
         // Both tripping at once: consecutive fired first (R6).
-        if (consecutiveBlocks >= MAX_CONSECUTIVE_BLOCKS) tripped = 'block_limit_consecutive';
-        else if (totalBlocks >= MAX_TOTAL_BLOCKS) tripped = 'block_limit_total';
+        if (consecutiveBlocks >= MAX_CONSECUTIVE_BLOCKS) {
+          tripped = 'block_limit_consecutive';
+          runner.warn(`Consecutive block limit (${MAX_CONSECUTIVE_BLOCKS}) reached`);
+        } else if (totalBlocks >= MAX_TOTAL_BLOCKS) {
+          tripped = 'block_limit_total';
+          runner.warn(`Total block limit (${MAX_TOTAL_BLOCKS}) reached`);
+        }
+      };
+      /** run_pre_dispatch: a null input is blocked before any hook, and counts as no block. */
+      const preDispatch = async (record: CallRecord, call: ToolCall): Promise<'allow' | 'blocked'> => {
+        if (call.input === null) {
+          Object.assign(record, { blocked: true, reason: NULL_INPUT_RESULT, result: NULL_INPUT_RESULT, isError: true });
+          return 'blocked';
+        }
+        const pre = await runner.runPreToolUse(call.tool, call.input, toolIterations);
+        if (pre.kind === 'block') {
+          block(record, pre.reason, pre.blockedBy);
+          return 'blocked';
+        }
+        consecutiveBlocks = 0;
+        return 'allow';
       };
       const dispatch = async (record: CallRecord, call: ToolCall) => {
         const done = await execute(call, { turn: turnIndex, toolIterations });
@@ -176,17 +242,14 @@ export async function replayForgeflare(options: ReplayOptions): Promise<ReplayRe
 
       if (!parallel) {
         // Sequential path (R9): guard, observe, dispatch, PostToolUse, per call.
-        for (const [i, call] of step.calls.entries()) {
+        for (const [i, call] of stepCalls.entries()) {
           const record = records[i]!;
           record.evaluated = true;
-          const pre = await runner.runPreToolUse(call.tool, call.input, toolIterations);
-          if (pre.kind === 'block') {
-            block(record, pre.reason, pre.blockedBy);
+          if ((await preDispatch(record, call)) === 'blocked') {
             if (tripped) break; // threshold_tripped: stop evaluating the batch
             continue;
           }
           await dispatch(record, call);
-          consecutiveBlocks = 0;
           record.post = await runner.runPostToolUse(call.tool, call.input, record.result ?? '', record.isError ?? false, toolIterations);
           if (record.post.kind === 'signal') signalBreak = true;
         }
@@ -194,23 +257,20 @@ export async function replayForgeflare(options: ReplayOptions): Promise<ReplayRe
         // Parallel path (R9): every guard first, the threshold checked before each spawn;
         // consecutive resets at guard-allow time; PostToolUse after join_all, in slot order.
         const spawned: number[] = [];
-        for (const [i, call] of step.calls.entries()) {
+        for (const [i, call] of stepCalls.entries()) {
           records[i]!.evaluated = true;
-          const pre = await runner.runPreToolUse(call.tool, call.input, toolIterations);
-          if (pre.kind === 'block') {
-            block(records[i]!, pre.reason, pre.blockedBy);
+          if ((await preDispatch(records[i]!, call)) === 'blocked') {
             if (tripped) break;
           } else {
-            consecutiveBlocks = 0;
             spawned.push(i);
           }
         }
         // join_all: spawned tools complete even when the batch is abandoned.
-        await Promise.all(spawned.map((i) => dispatch(records[i]!, step.calls[i]!)));
+        await Promise.all(spawned.map((i) => dispatch(records[i]!, stepCalls[i]!)));
         if (!tripped) {
           for (const i of spawned) {
             const record = records[i]!;
-            record.post = await runner.runPostToolUse(record.tool, step.calls[i]!.input, record.result ?? '', record.isError ?? false, toolIterations);
+            record.post = await runner.runPostToolUse(record.tool, stepCalls[i]!.input, record.result ?? '', record.isError ?? false, toolIterations);
             if (record.post.kind === 'signal') signalBreak = true;
           }
         }
@@ -236,6 +296,7 @@ export async function replayForgeflare(options: ReplayOptions): Promise<ReplayRe
       // unless the ceiling was reached with the last batch.
       stopReason = toolIterations >= maxIterations ? 'iteration_limit' : 'end_turn';
       if (stopReason === 'end_turn') conversation.push({ role: 'assistant', text: 'done' });
+      else recoverConversation(conversation);
     }
     await runner.runStop(stopReason, toolIterations, totalTokens);
     outcomes.push({ stopReason, toolIterations, consecutiveBlocks, totalBlocks, totalTokens, conversation: [...conversation], calls });

@@ -15,6 +15,7 @@ export function failureDetails(outcome: CaseOutcome): string {
       blocks.push(formatFailure(`${where}: ${failure.field}`, pairs));
     }
     if (step.result) blocks.push(formatFailure(`${where}: hook output`, outputPairs(step.result)));
+    if (step.notes) blocks.push(formatFailure(`${where}: session`, step.notes));
   }
   return blocks.join('\n');
 }

@@ -1,0 +1,161 @@
+/**
+ * One argument policy for every command: unknown flags and commands are usage errors (exit 2,
+ * one line, no stack) with a "did you mean"; `help [command]`; --version in the usage; Ctrl-C
+ * at a prompt ends init with exit 130 and nothing written.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { closest, editDistance } from '../../src/commands/args.js';
+import { CLI, ralphHooks, tempDir } from '../helpers/cli.js';
+
+function gitRepo(): string {
+  const root = tempDir('rh-args-');
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  return root;
+}
+
+describe('unknown flags are usage errors (exit 2), never a stack trace', () => {
+  const root = gitRepo();
+  it.each([
+    ['init', '--bogus'],
+    ['generate', '--bogus'],
+    ['add', '--bogus'],
+    ['doctor', '--bogus'],
+    ['remove', '--bogus'],
+    ['upgrade', '--bogus'],
+    ['uninstall', '--bogus'],
+    ['schema', '--bogus'],
+    ['test', '--bogus'],
+    ['record', '--bogus'],
+  ])('%s %s', (command, flag) => {
+    const result = ralphHooks([command, flag], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^ralph-hooks ${command}: unknown option '--bogus'\\. Run \`ralph-hooks ${command} --help\` for its options\\.\\n$`));
+    expect(result.stderr).not.toMatch(/TypeError|ERR_PARSE_ARGS|    at /);
+    expect(readdirSync(root)).toEqual(['.git']);
+  });
+
+  it('a near miss gets a "did you mean": init --dry-ru, generate --forse', () => {
+    expect(ralphHooks(['init', '--dry-ru'], { cwd: root }).stderr).toContain("unknown option '--dry-ru'. Did you mean --dry-run?");
+    expect(ralphHooks(['generate', '--forse'], { cwd: root }).stderr).toContain('Did you mean --force?');
+  });
+
+  it('init --dry-run is an option: it prints what it would write and writes nothing', () => {
+    const dir = gitRepo();
+    const result = ralphHooks(['init', '--yes', '--dry-run'], { cwd: dir });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('+++ b/.claude/hooks/stop-watcher.sh');
+    expect(result.stdout).toMatch(/Would write: \d+ created\./);
+    expect(readdirSync(dir)).toEqual(['.git']);
+  });
+
+  it('a missing value names the option', () => {
+    const result = ralphHooks(['generate', '--dir'], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("option '--dir <value>' needs a value");
+  });
+});
+
+describe('commands and help', () => {
+  const root = tempDir('rh-help-');
+  it('an unknown command exits 2 with a "did you mean" and the usage', () => {
+    const result = ralphHooks(['genrate'], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^ralph-hooks: unknown command 'genrate'\. Did you mean generate\?\n\nUsage: ralph-hooks <command>/);
+  });
+
+  it('no command prints the usage on stderr and exits 2', () => {
+    const result = ralphHooks([], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Usage: ralph-hooks <command> [options]');
+  });
+
+  it('the usage lists every command, --help and --version', () => {
+    const { stdout, status } = ralphHooks(['--help'], { cwd: root });
+    expect(status).toBe(0);
+    for (const command of ['init', 'generate', 'add', 'remove', 'upgrade', 'uninstall', 'test', 'record', 'doctor', 'schema', 'help']) {
+      expect(stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    }
+    expect(stdout).toContain('-v, --version');
+    expect(ralphHooks(['--version'], { cwd: root }).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('`help <command>` prints the same text as `<command> --help`; `help nope` is a usage error', () => {
+    for (const command of ['init', 'generate', 'add', 'remove', 'upgrade', 'uninstall', 'test', 'record', 'doctor', 'schema']) {
+      const viaHelp = ralphHooks(['help', command], { cwd: root });
+      expect(viaHelp.status, command).toBe(0);
+      expect(viaHelp.stdout, command).toBe(ralphHooks([command, '--help'], { cwd: root }).stdout);
+      expect(viaHelp.stdout, command).toMatch(/^Usage: ralph-hooks /);
+    }
+    expect(ralphHooks(['help'], { cwd: root }).stdout).toContain('Commands:');
+    expect(ralphHooks(['help', 'nope'], { cwd: root }).status).toBe(2);
+  }, 180_000);
+
+  it('schema --help prints help, not the schema', () => {
+    const result = ralphHooks(['schema', '--help'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: ralph-hooks schema/);
+    expect(result.stdout).not.toContain('"$id"');
+  });
+
+  it('suggestions: edit distance with transpositions; nothing far away', () => {
+    expect(editDistance('genrate', 'generate')).toBe(1);
+    expect(editDistance('dcotor', 'doctor')).toBe(1);
+    expect(closest('dcotor', ['doctor', 'init'])).toBe('doctor');
+    expect(closest('xyz', ['doctor', 'init'])).toBeUndefined();
+  });
+});
+
+/**
+ * Ctrl-C at the first question, on a real terminal (script(1)). Event-driven: the key is sent
+ * once the question has been printed, and the test waits for the process to end.
+ */
+function interruptAtPrompt(root: string): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', `node ${CLI} init`, '/dev/null'], {
+      cwd: root,
+      env: { ...process.env, npm_config_yes: '', NO_COLOR: '1', TERM: 'dumb' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let sent = false;
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (!sent && output.includes('Where do the hooks go?')) {
+        sent = true;
+        child.stdin.write('\x03');
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+describe('errors inside init', () => {
+  it('a conflict is one message and exit 2, without the generator framework\'s error line or a stack', () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--quiet', '--extras', 'none'], { cwd: root }).status).toBe(0);
+    writeFileSync(join(root, '.claude/hooks/stop-watcher.sh'), '# mine\n');
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^ralph-hooks init: 1 file\(s\) were edited by hand/);
+    expect(result.stderr + result.stdout).not.toMatch(/An error occured|    at /);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('at a question: exit 130, one line, no stack, nothing written', async () => {
+    const root = gitRepo();
+    const { status, output } = await interruptAtPrompt(root);
+    expect(output).toContain('Where do the hooks go?');
+    expect(output).toContain('ralph-hooks init: interrupted; nothing was written.');
+    expect(output).not.toMatch(/ExitPromptError|An error occured|    at /);
+    expect(status).toBe(130);
+    expect(existsSync(join(root, 'ralph-hooks.config.json'))).toBe(false);
+    expect(readdirSync(root)).toEqual(['.git']);
+  }, 120_000);
+});

@@ -1,0 +1,272 @@
+/**
+ * The lifecycle a user expects: re-running init keeps hooks it did not ask about; remove,
+ * uninstall, upgrade; adopting a hand edit so doctor and CI go green; warnings for likely
+ * mistakes; `add` with options; the state folder ignored by git; `test` from a subfolder;
+ * doctor naming a lost executable bit and pointing at the installed docs; plugin.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { troubleshootingPath } from '../../src/doctor.js';
+import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+/** A git repository with `init --yes` (every extra) already run. */
+function initProject(args: string[] = []): string {
+  const root = tempDir('rh-life-');
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  const result = ralphHooks(['init', '--yes', ...args], { cwd: root });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return root;
+}
+
+describe('re-running init', () => {
+  it('keeps a hook that `add` created (it used to remove it)', () => {
+    const root = initProject();
+    expect(ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--name', 'ralph-loop'], { cwd: root }).status).toBe(0);
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toContain('remove');
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks.map((h: { name?: string; preset: string }) => h.name ?? h.preset)).toEqual(['specum', 'ralph-loop']);
+    expect(existsSync(join(root, '.claude/hooks/ralph-loop.sh'))).toBe(true);
+  }, 60_000);
+
+  it('--stop-watcher replaces only the first stop-watcher', () => {
+    const root = initProject();
+    ralphHooks(['add', 'stop-watcher', '--preset', 'passive', '--name', 'observer'], { cwd: root });
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'speckit'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([
+      { kind: 'stop-watcher', preset: 'speckit' },
+      { kind: 'stop-watcher', preset: 'passive', name: 'observer' },
+    ]);
+  }, 60_000);
+});
+
+describe('remove <hook>', () => {
+  it('takes out its config entry, script, tests, cases and registration; other hooks stay', () => {
+    const root = initProject();
+    ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--name', 'ralph-loop'], { cwd: root });
+    const result = ralphHooks(['remove', 'ralph-loop'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    for (const file of ['.claude/hooks/ralph-loop.sh', 'test/hooks/ralph-loop.test.ts', 'test/hooks/ralph-loop.bats']) expect(existsSync(join(root, file)), file).toBe(false);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }]);
+    expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).not.toContain('ralph-loop');
+    expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  }, 60_000);
+
+  it('an unknown name is an error with a "did you mean", nothing written', () => {
+    const root = initProject();
+    const before = snapshot(root);
+    const result = ralphHooks(['remove', 'stop-wacher'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("has no hook named 'stop-wacher'. Did you mean stop-watcher?");
+    expect(snapshot(root)).toEqual(before);
+  }, 60_000);
+});
+
+describe('uninstall', () => {
+  it('removes what ralph-hooks wrote, keeps hand edits and the user\'s own settings and scripts', () => {
+    const root = initProject();
+    const settings = readJson(join(root, '.claude/settings.json'));
+    writeFileSync(join(root, '.claude/settings.json'), JSON.stringify({ ...settings, permissions: { allow: ['Bash(ls)'] } }, null, 2));
+    const pkg = readJson(join(root, 'package.json'));
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ ...pkg, scripts: { ...pkg.scripts, lint: 'eslint .' } }, null, 2));
+    writeFileSync(join(root, 'test/hooks/stop-watcher.bats'), '# mine\n');
+    mkdirSync(join(root, '.ralph-hooks/logs'), { recursive: true });
+    writeFileSync(join(root, '.ralph-hooks/logs/hooks.log'), 'x\n');
+
+    expect(ralphHooks(['uninstall'], { cwd: root }).status).toBe(2); // no terminal, no --yes
+    const result = ralphHooks(['uninstall', '--yes'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/keep +test\/hooks\/stop-watcher\.bats {2}\(edited by hand: left in place\)/);
+    expect(readFileSync(join(root, 'test/hooks/stop-watcher.bats'), 'utf8')).toBe('# mine\n');
+    expect(readJson(join(root, '.claude/settings.json'))).toEqual({ permissions: { allow: ['Bash(ls)'] } });
+    const after = readJson(join(root, 'package.json'));
+    expect(after.scripts).toEqual({ test: 'echo "Error: no test specified" && exit 1', lint: 'eslint .' });
+    expect(after.devDependencies['ralph-hooks']).toBeUndefined();
+    for (const gone of ['ralph-hooks.config.json', '.ralph-hooks', '.claude/hooks', '.github/workflows/ralph-hooks.yml', 'test/hook-cases']) {
+      expect(existsSync(join(root, gone)), gone).toBe(false);
+    }
+  }, 60_000);
+
+  it('a settings.json that held only our hooks goes; --dry-run writes nothing', () => {
+    const root = initProject(['--extras', 'none']);
+    const before = snapshot(root);
+    expect(ralphHooks(['uninstall', '--dry-run'], { cwd: root }).status).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+    expect(ralphHooks(['uninstall', '--yes'], { cwd: root }).status).toBe(0);
+    expect(readdirSync(root)).toEqual(['.git']);
+  }, 60_000);
+});
+
+describe('upgrade', () => {
+  it('re-renders after a new version and says what changed in each hook', () => {
+    const root = initProject();
+    // What an older ralph-hooks would have left: another version in the manifest, an older script.
+    const manifest = readJson(join(root, '.ralph-hooks/manifest.json'));
+    const script = join(root, '.claude/hooks/stop-watcher.sh');
+    const older = readFileSync(script, 'utf8').replace(/^readonly DEFAULT_MAX_GLOBAL_ITERATIONS=.*$/m, 'readonly DEFAULT_MAX_GLOBAL_ITERATIONS=999');
+    writeFileSync(script, older);
+    manifest.generator = 'ralph-hooks@0.0.9';
+    manifest.files['.claude/hooks/stop-watcher.sh'] = createHash('sha256').update(older).digest('hex');
+    writeFileSync(join(root, '.ralph-hooks/manifest.json'), JSON.stringify(manifest, null, 2));
+
+    const result = ralphHooks(['upgrade'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Upgrade: generated by ralph-hooks@0\.0\.9, now ralph-hooks@\d+\.\d+\.\d+\./);
+    expect(result.stdout).toMatch(/ {2}stop-watcher \(specum stop-watcher\):\n {4}update +\.claude\/hooks\/stop-watcher\.sh {2}\(\+1 -1 lines\)/);
+    expect(readFileSync(script, 'utf8')).not.toContain('=999');
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  }, 60_000);
+});
+
+describe('adopting a hand edit', () => {
+  it('makes doctor and the workflow check green, until --force restores the generated version', () => {
+    const root = initProject();
+    const script = join(root, '.claude/hooks/stop-watcher.sh');
+    writeFileSync(script, `${readFileSync(script, 'utf8')}# my tweak\n`);
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(1);
+    expect(ralphHooks(['generate', '--on-conflict=fail'], { cwd: root }).status).toBe(2);
+
+    const adopt = ralphHooks(['generate', '--on-conflict=adopt'], { cwd: root });
+    expect(adopt.status, adopt.stderr).toBe(0);
+    expect(adopt.stdout).toContain('adopt');
+    expect(readFileSync(script, 'utf8')).toMatch(/# my tweak\n$/);
+    const doctor = ralphHooks(['doctor'], { cwd: root });
+    expect(doctor.status, doctor.stdout).toBe(0);
+    expect(doctor.stdout).toContain('(1 of them your adopted edit)');
+    // The workflow's step: generate --on-conflict=fail finds nothing to do.
+    const check = ralphHooks(['generate', '--on-conflict=fail'], { cwd: root });
+    expect(check.status).toBe(0);
+    expect(check.stdout).toContain('Everything is up to date');
+
+    // A config change that alters the script makes it a conflict again (the edit is not lost).
+    const config = readJson(join(root, 'ralph-hooks.config.json'));
+    config.hooks[0].options = { maxGlobalIterations: 40 };
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify(config, null, 2));
+    expect(ralphHooks(['generate', '--on-conflict=fail'], { cwd: root }).stderr).toContain('your adopted edit, and the generated version has changed since');
+
+    expect(ralphHooks(['generate', '--force'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(script, 'utf8')).not.toContain('# my tweak');
+    expect(readJson(join(root, '.ralph-hooks/manifest.json')).adopted).toBeUndefined();
+  }, 90_000);
+});
+
+describe('warnings', () => {
+  it('two blocking stop-watchers: generate and doctor warn, and doctor stays green', () => {
+    const root = initProject(['--extras', 'none']);
+    const add = ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--name', 'ralph-loop'], { cwd: root });
+    expect(add.status).toBe(0);
+    expect(add.stderr).toContain("warning: 2 stop-watchers can block a stop ('stop-watcher' (specum), 'ralph-loop' (loop))");
+    const doctor = ralphHooks(['doctor'], { cwd: root });
+    expect(doctor.status).toBe(0);
+    expect(doctor.stdout).toContain('! RH13 warning: 2 stop-watchers can block a stop');
+  }, 60_000);
+
+  it('a Node loop without its commands reads a state file nothing writes', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'none']);
+    const result = ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--option', 'runtime=node', '--option', 'commands=false'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain("reads its loop state from .claude/ralph-loop.local.json, but no registered command writes that file");
+  }, 60_000);
+});
+
+describe('add with options', () => {
+  it('--option key=value (JSON when it parses, dotted keys nest) and --options JSON', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'none']);
+    expect(ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--name', 'a', '--option', 'maxIterations=30', '--option', 'logPrefix=my-loop'], { cwd: root }).status).toBe(0);
+    expect(ralphHooks(['add', 'guard', '--preset', 'guard', '--name', 'g', '--options', '{"rules":{"secrets":{"enabled":false}}}'], { cwd: root }).status).toBe(0);
+    const hooks = readJson(join(root, 'ralph-hooks.config.json')).hooks;
+    expect(hooks[0]).toEqual({ kind: 'stop-watcher', preset: 'loop', name: 'a', options: { maxIterations: 30, logPrefix: 'my-loop' } });
+    expect(hooks[1].options).toEqual({ rules: { secrets: { enabled: false } } });
+  }, 60_000);
+
+  it('a preset with a required option can be added: cc-compat --option script=… (forgeflare)', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'none', '--target', 'forgeflare']);
+    mkdirSync(join(root, '.claude/hooks'), { recursive: true });
+    writeFileSync(join(root, '.claude/hooks/ralph-guard.sh'), '#!/bin/bash\nexit 0\n');
+    const result = ralphHooks(['add', 'guard', '--preset', 'cc-compat', '--name', 'ralph-guard', '--option', 'script=.claude/hooks/ralph-guard.sh', '--option', 'tools=["Bash"]'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks[0].options).toEqual({ script: '.claude/hooks/ralph-guard.sh', tools: ['Bash'] });
+    expect(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8')).toContain('ralph-guard');
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  }, 60_000);
+
+  it('a wrong option is reported with its field; nothing written', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'none']);
+    const before = snapshot(root);
+    const result = ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--option', 'maxIterations=lots'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('hooks[0].options.maxIterations: got "lots"');
+    expect(ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--options', '[1]'], { cwd: root }).status).toBe(2);
+    expect(snapshot(root)).toEqual(before);
+  }, 60_000);
+});
+
+describe('a config pasted without "extras"', () => {
+  it('generate says which extras it removes and how to keep them', () => {
+    const root = initProject();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    const dry = ralphHooks(['generate', '--dry-run'], { cwd: root });
+    expect(dry.stderr).toMatch(/warning: ralph-hooks\.config\.json has no "extras", so every extra is off: 2\d generated test, case and workflow file\(s\) are removed\./);
+    expect(existsSync(join(root, 'test/hooks/stop-watcher.test.ts'))).toBe(true);
+  }, 60_000);
+});
+
+describe('small things', () => {
+  it('.ralph-hooks/.gitignore keeps logs and state out of git, the manifest in', () => {
+    const root = initProject(['--extras', 'none']);
+    mkdirSync(join(root, '.ralph-hooks/logs'), { recursive: true });
+    mkdirSync(join(root, '.ralph-hooks/state'), { recursive: true });
+    writeFileSync(join(root, '.ralph-hooks/logs/hooks.log'), 'x\n');
+    writeFileSync(join(root, '.ralph-hooks/state/loop.json'), '{}\n');
+    const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all', '.ralph-hooks'], { cwd: root, encoding: 'utf8' }).stdout;
+    expect(status.split('\n').filter(Boolean).sort()).toEqual(['?? .ralph-hooks/.gitignore', '?? .ralph-hooks/manifest.json']);
+  }, 60_000);
+
+  it('`ralph-hooks test` finds the project root from a subfolder', () => {
+    const root = initProject(['--extras', 'cases']);
+    mkdirSync(join(root, 'src/deep'), { recursive: true });
+    const result = ralphHooks(['test'], { cwd: join(root, 'src/deep') });
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/(\d+) passed, 0 failed, 0 errors, \1 cases/);
+  }, 60_000);
+
+  it('`ralph-hooks test` with no case folder (a preset without starter cases) passes with a note', () => {
+    const root = initProject(['--extras', 'none', '--stop-watcher', 'loop']);
+    const result = ralphHooks(['test', '--reporter', 'human', '--reporter', 'junit=reports/hook-cases.xml'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('no cases in test/hook-cases/ yet: nothing to replay');
+    expect(readFileSync(join(root, 'reports/hook-cases.xml'), 'utf8')).toMatch(/tests="0"/);
+    expect(ralphHooks(['test', 'test/nowhere'], { cwd: root }).status).toBe(2);
+  }, 60_000);
+
+  it('doctor after chmod -x names the executable bit, not the config, and points at the docs it can open', () => {
+    const root = initProject(['--extras', 'none']);
+    chmodSync(join(root, '.claude/hooks/stop-watcher.sh'), 0o644);
+    const result = ralphHooks(['doctor'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('✗ RH12 .claude/hooks/stop-watcher.sh is not executable any more');
+    expect(result.stdout).toContain('fix: chmod +x .claude/hooks/stop-watcher.sh');
+    expect(result.stdout).toContain('✓ RH10 the generated files match the config');
+    // Outside the package the path is absolute; inside a user's project it is node_modules/ralph-hooks/docs/….
+    expect(result.stdout).toMatch(/See \/\S+\/docs\/troubleshooting\.md for each code\./);
+    // A project holding the package (node_modules/ralph-hooks) gets a path relative to its root.
+    const project = dirname(dirname(PACKAGE_ROOT));
+    expect(troubleshootingPath(project)).toBe(`${basename(dirname(PACKAGE_ROOT))}/${basename(PACKAGE_ROOT)}/docs/troubleshooting.md`);
+  }, 60_000);
+
+  it('--target claude-plugin writes .claude-plugin/plugin.json (merged: an existing one keeps its keys)', () => {
+    const root = initProject(['--extras', 'none', '--target', 'claude-plugin']);
+    expect(readJson(join(root, '.claude-plugin/plugin.json'))).toMatchObject({ name: expect.stringMatching(/^rh-life-/), version: '0.1.0' });
+    writeFileSync(join(root, '.claude-plugin/plugin.json'), JSON.stringify({ name: 'mine', author: { name: 'me' } }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, '.claude-plugin/plugin.json'))).toEqual({ name: 'mine', author: { name: 'me' } });
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  }, 60_000);
+});
