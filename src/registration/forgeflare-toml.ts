@@ -61,6 +61,7 @@ function splitBlocks(text: string): Block[] {
     const block = blocks[blocks.length - 1]!;
     block.text += raw;
     if (line === '' || line.startsWith('#')) return;
+    if (block.header === undefined && line === EMPTY_HOOKS.trim()) return;
     const match = /^([A-Za-z0-9_-]+|"[^"]*")\s*=\s*(.*)$/.exec(line);
     if (!match) throw new TomlError(`cannot read "${line}" (ralph-hooks understands key = value lines in [[hooks]] tables)`, lineNo);
     const key = match[1]!.replace(/^"|"$/g, '');
@@ -162,10 +163,24 @@ function renderEntry(entry: ForgeflareHookConfig, previous: Record<string, TomlV
   return `[[hooks]]\n${lines.join('\n')}\n`;
 }
 
+/**
+ * forgeflare requires the `hooks` key ("missing field `hooks`" otherwise). `[[hooks]]` tables
+ * define it; with none, this line in the preamble does, and it goes when a table comes.
+ */
+const EMPTY_HOOKS = 'hooks = []\n';
+
 const PREAMBLE = `# forgeflare hooks: run in declaration order; the first guard that blocks wins.
 # Entries whose command runs a script under .forgeflare/hooks/ are managed by ralph-hooks
 # (\`npx ralph-hooks generate\`); add your own [[hooks]] entries anywhere, they are kept.
 `;
+
+/** The preamble with `hooks = []` when the file has no `[[hooks]]` table, without it otherwise. */
+function withEmptyHooksLine(preamble: string, wanted: boolean): string {
+  const has = preamble.split('\n').some((line) => line.trim() === EMPTY_HOOKS.trim());
+  if (has === wanted) return preamble;
+  if (!wanted) return preamble.split('\n').filter((line) => line.trim() !== EMPTY_HOOKS.trim()).join('\n');
+  return `${preamble}${preamble === '' || preamble.endsWith('\n') ? '' : '\n'}${EMPTY_HOOKS}`;
+}
 
 function ownedScriptOf(command: unknown, owned: string[]): string | undefined {
   if (typeof command !== 'string') return undefined;
@@ -194,9 +209,11 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
   const pending = commands.flatMap((command) => forgeflareEntries(command).map((entry) => ({ script: command.script, entry })));
 
   const out: string[] = [];
+  let tables = pending.length;
   for (const block of blocks) {
     const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned) : undefined;
     if (script === undefined) {
+      if (block.header === '[[hooks]]') tables++;
       out.push(block.text);
       continue;
     }
@@ -205,10 +222,11 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
       && (p.entry.match_tool ?? '') === (block.values.match_tool ?? ''));
     const fallback = index === -1 ? pending.findIndex((p) => p.script === script && p.entry.event === block.values.event) : index;
     if (fallback === -1) continue; // no longer generated
-    const { entry } = pending.splice(fallback, 1)[0]!;
+    const { entry } = pending.splice(fallback, 1)[0]!; // still counted in tables
     const trailing = /\n(\s*\n)+$/.exec(block.text)?.[0].slice(1) ?? '';
     out.push(renderEntry(entry, block.values) + trailing);
   }
+  out[0] = withEmptyHooksLine(out[0] ?? '', tables === 0);
   let text = out.join('');
   for (const { entry } of pending) {
     if (text !== '' && !text.endsWith('\n\n')) text += text.endsWith('\n') ? '\n' : '\n\n';

@@ -39,7 +39,7 @@ const NOT_RUN: Record<string, string> = {
   'docs/testkit.md: setup() {': 'a bats test file, not a shell session; test/bats/testkit.bats runs the same helpers',
   "docs/forgeflare.md: import { HookRunner, replayForgeflare, truncateResult, readConvergence } from 'ralph-hooks/testkit';":
     'an import line; test/forgeflare/runner.test.ts imports the same names',
-  "docs/forgeflare.md: const runner = HookRunner.load('.forgeflare/hooks.toml', projectRoot, { env?, forwardStderr? });":
+  "docs/forgeflare.md: const runner = HookRunner.load('.forgeflare/hooks.toml', projectRoot, { env?, forwardStderr?, unreadStdin?, killOnTimeout?, writeFinal? });":
     'a signature (optional fields marked with ?), not code; test/forgeflare/runner.test.ts calls it',
   'docs/forgeflare.md: const { turns, stopReason, convergence, runner } = await replayForgeflare({':
     'an outline of the call with its options; test/forgeflare/runner.test.ts calls it',

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPlan, diskWriter } from '../../src/apply.js';
 import { validateConfig } from '../../src/config/load.js';
 import { planGeneration } from '../../src/plan.js';
+import { readForgeflareHooks } from '../../src/registration/forgeflare-load.js';
 import { mergeForgeflareHooks, parseHooksToml } from '../../src/registration/forgeflare-toml.js';
 import { readConvergence, replayForgeflare } from '../../testkit/index.js';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -122,6 +123,21 @@ timeout_ms = 2000
     applyPlan(planGeneration(root, validateConfig({ target: 'forgeflare', hooks: HOOKS.slice(0, 2) })), diskWriter(root));
     const commands = parseHooksToml(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8')).map((h) => h.command);
     expect(new Set(commands)).toEqual(new Set(['bash .forgeflare/hooks/ralph-guard.sh', 'bash .forgeflare/hooks/audit-log.sh']));
+  });
+
+  it('with no hooks writes `hooks = []`, which forgeflare requires, and drops it when a hook comes', () => {
+    const { root } = project([]);
+    const empty = readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8');
+    expect(empty).toMatch(/^hooks = \[\]$/m);
+    expect(readForgeflareHooks(empty)).toMatchObject({ ok: true });
+    expect(readForgeflareHooks(empty.replace(/^hooks = \[\]\n/m, ''))).toMatchObject({ ok: false });
+    expect(mergeForgeflareHooks(empty, [], [], '.forgeflare/hooks.toml')).toBe(empty);
+
+    project(HOOKS.slice(0, 1), root);
+    const withGuard = readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8');
+    expect(withGuard).not.toMatch(/^hooks = \[\]$/m);
+    expect(withGuard).toContain('[[hooks]]');
+    expect(readForgeflareHooks(withGuard)).toMatchObject({ ok: true });
   });
 
   it('refuses events forgeflare does not have, and leaves an unreadable hooks.toml untouched', () => {
