@@ -4,7 +4,7 @@
  * options refuse control characters with an error that names the field.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,5 +72,16 @@ describe('template values', () => {
 
   it('specsDirs entries are paths too', () => {
     expect(() => validateConfig({ hooks: [{ kind: 'stop-watcher', preset: 'specum', options: { specsDirs: ['./specs', 'a\tb'] } }] })).toThrow(/specsDirs[\s\S]*control characters/);
+  });
+
+  it('no template places a value without a helper (shq, json, jsonText, comment, int, word, …)', () => {
+    const root = join(import.meta.dirname, '../../templates');
+    const bare = /\{\{(?![#/>!~]|else\b)[A-Za-z_@][\w.[\]@-]*\}\}/g;
+    const found: string[] = [];
+    for (const file of readdirSync(root, { recursive: true }) as string[]) {
+      if (!file.endsWith('.hbs')) continue;
+      for (const match of readFileSync(join(root, file), 'utf8').matchAll(bare)) found.push(`${file}: ${match[0]}`);
+    }
+    expect(found).toEqual([]);
   });
 });
