@@ -62,3 +62,46 @@ const rows = compare(
   { runs },
 );
 printTable('guard vs one jq start (median of interleaved runs)', rows, 1.5);
+
+// Long commands: a here-document (Claude Code's usual way to write a file) and a list of
+// words, at 50 KB (target ≤ 2× one jq start) and 1 MB (target: well inside the timeout).
+const heredocOf = (bytes) => {
+  const lines = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line = `line ${i}: some text, and a mention of rm -rf / that is only data`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return `cat > notes.md <<'EOF'\n${lines.join('\n')}\nEOF`;
+};
+const wordsOf = (bytes) => {
+  let text = 'echo';
+  for (let i = 0; text.length < bytes; i++) text += ` word${i}`;
+  return text;
+};
+const forgeLong = (command) => () => JSON.stringify({ event: 'PreToolUse', phase: 'guard', tool: 'Bash', input: { command: `${command} # ${counter++}` }, tool_iterations: 3, cwd: forgeRoot });
+const long = [
+  { name: 'guard, forgeflare, 50 KB here-document', next: forgeLong(heredocOf(50_000)) },
+  { name: 'guard, forgeflare, 50 KB list of words', next: forgeLong(wordsOf(50_000)) },
+];
+for (const c of long) {
+  const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });
+  if (!check.stdout.includes('"allow"')) throw new Error(`${c.name}: unexpected answer:\n${check.stdout}${check.stderr}`);
+}
+const longRows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...long.map((c) => ({ name: c.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return c.next(); } }))],
+  { runs: Math.max(10, Math.floor(runs / 3)), warmup: 2 },
+);
+printTable('50 KB commands vs one jq start', longRows, 2);
+
+const megabyte = [
+  { name: 'guard, forgeflare, 1 MB here-document', next: forgeLong(heredocOf(1_000_000)) },
+  { name: 'guard, forgeflare, 1 MB list of words', next: forgeLong(wordsOf(1_000_000)) },
+];
+const mbRows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...megabyte.map((c) => ({ name: c.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return c.next(); } }))],
+  { runs: 3, warmup: 0 },
+);
+printTable('1 MB commands vs one jq start (3 runs)', mbRows);
+for (const r of mbRows.slice(1)) console.log(`${r.name}: ${(r.median / 1000).toFixed(2)} s`);

@@ -2,8 +2,8 @@
  * Turning a plan into files: conflicts are settled first (by policy or by asking),
  * then everything is written, each file atomically, the manifest last.
  */
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { CliError } from './errors.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
@@ -57,14 +57,42 @@ export interface Writer {
   remove(path: string): void;
 }
 
-/** Writes straight to disk: a temporary file beside the target, then a rename. */
+/** Is process `pid` alive? (EPERM: alive, someone else's.) */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Remove `<name>.<pid>.tmp` files beside `target` left by runs that were killed. */
+function removeStaleTemporaries(target: string): void {
+  const name = basename(target);
+  let entries: string[];
+  try {
+    entries = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`)) continue;
+    const pid = /^(\d+)\.tmp$/.exec(entry.slice(name.length + 1))?.[1];
+    if (pid !== undefined && Number(pid) !== process.pid && !alive(Number(pid))) rmSync(join(dirname(target), entry), { force: true });
+  }
+}
+
+/** Writes straight to disk: a temporary file beside the target (created new, never through a symlink), then a rename. */
 export function diskWriter(root: string): Writer {
   return {
     write(path, content, executable) {
       const target = join(root, path);
       mkdirSync(dirname(target), { recursive: true });
+      removeStaleTemporaries(target);
       const temporary = `${target}.${process.pid}.tmp`;
-      writeFileSync(temporary, content);
+      rmSync(temporary, { force: true });
+      writeFileSync(temporary, content, { flag: 'wx' });
       chmodSync(temporary, executable ? 0o755 : 0o644);
       renameSync(temporary, target);
     },

@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative } from 'node:path';
 import { readConfig } from './config/load.js';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
@@ -60,6 +61,7 @@ export function checkProject(root: string): Finding[] {
   const findings: Finding[] = [ok('RH04', `ralph-hooks.config.json is valid (${config.hooks.length} hook(s), target ${config.target})`)];
   const { commands } = renderHooks(config);
   findings.push(...checkRegistration(root, config, commands));
+  findings.push(...(TARGETS[config.target] as Target).checks?.(root) ?? []);
   findings.push(...checkScripts(root, commands));
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));

@@ -15,6 +15,8 @@ export interface GeneratedFile {
   path: string;
   content: string;
   executable: boolean;
+  /** The config entry (hooks[].name) that produced it. */
+  hook?: string;
 }
 
 export interface HookCommand {
@@ -58,7 +60,7 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
     for (const file of preset.files(entry, presetTarget)) {
       const path = file.fromRoot ? file.path : posix.join(file.inCommandsDir ? target.commandsDir : target.hooksDir, file.path);
       const context = { ...hookContext, file: posix.basename(path) };
-      files.push({ path, content: renderTemplate(file.template, context), executable: file.executable });
+      files.push({ path, content: renderTemplate(file.template, context), executable: file.executable, hook: entry.name });
     }
     const [main] = preset.registrations(entry, presetTarget);
     // The extras (tests, cases) exercise the script of the hook's first registration.

@@ -3,8 +3,9 @@
  * hand edit is told apart from a file that is merely out of date.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { CliError } from './errors.js';
+import { join, posix } from 'node:path';
 import { parseJsonText } from './json-text.js';
 
 export const MANIFEST_FILE = '.ralph-hooks/manifest.json';
@@ -26,10 +27,40 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function readManifest(root: string): Manifest | undefined {
+/**
+ * A path the manifest may name: relative, inside the project once normalised, no NUL or
+ * backslash. Anything else was never written by ralph-hooks, so it is never touched.
+ */
+export function isProjectPath(path: string): boolean {
+  if (path === '' || path.includes('\0') || path.includes('\\') || posix.isAbsolute(path)) return false;
+  const normal = posix.normalize(path);
+  return normal !== '..' && !normal.startsWith('../') && normal !== '.' && normal === path.replace(/^\.\//, '');
+}
+
+/** The manifest, without entries that could point outside the project (each one reported in `warnings`). */
+export function readManifest(root: string, warnings: string[] = []): Manifest | undefined {
   const path = join(root, MANIFEST_FILE);
   if (!existsSync(path)) return undefined;
-  const data = parseJsonText(readFileSync(path, 'utf8'), MANIFEST_FILE) as Partial<Manifest>;
+  const data = parseJsonText(readRegularFile(path, MANIFEST_FILE), MANIFEST_FILE) as Partial<Manifest>;
+  const files: Record<string, string> = {};
+  const listed = data.files !== null && typeof data.files === 'object' && !Array.isArray(data.files) ? data.files : {};
+  for (const [file, hash] of Object.entries(listed)) {
+    if (isProjectPath(file) && typeof hash === 'string') files[file] = hash;
+    else warnings.push(`${MANIFEST_FILE}: ignored the entry ${JSON.stringify(file)}: not a file inside the project, so never ralph-hooks' to change or delete.`);
+  }
   const adopted = data.adopted && Object.keys(data.adopted).length ? { adopted: { ...data.adopted } } : {};
-  return { generator: String(data.generator ?? 'unknown'), files: { ...(data.files ?? {}) }, ...adopted };
+  return { generator: String(data.generator ?? 'unknown'), files, ...adopted };
 }
+
+/** The text of a file that must be a regular file (not a folder, FIFO or device): a clear error otherwise, never a hang. */
+export function readRegularFile(path: string, name: string): string {
+  const stat = statSync(path);
+  if (!stat.isFile()) {
+    const what = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a regular file';
+    throw new CliError(`${name} is ${what}, not a regular file; ralph-hooks left it untouched. Move it away (or replace it with a regular file) and run again.`);
+  }
+  if (stat.size > MAX_FILE_BYTES) throw new CliError(`${name} is ${stat.size} bytes, more than ralph-hooks reads (${MAX_FILE_BYTES}); ralph-hooks left it untouched.`);
+  return readFileSync(path, 'utf8');
+}
+
+const MAX_FILE_BYTES = 64 * 1024 * 1024;

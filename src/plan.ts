@@ -3,18 +3,16 @@
  * written. A plan is applied whole or not at all, so the config, the manifest and the
  * files on disk never end up out of step.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { renderHooks, type HookCommand } from './hooks.js';
-import { formatJson, parseJsonText } from './json-text.js';
+import { renderHooks } from './hooks.js';
+import { formatJson } from './json-text.js';
 import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
-import { packageVersion } from './package-info.js';
-import { mergeHookSettings } from './registration/claude-settings.js';
-import { mergeForgeflareHooks } from './registration/forgeflare-toml.js';
-import { formatLike, mergePackageJson, packageNameFor } from './registration/package-json.js';
 import { CliError } from './errors.js';
-import { isJsonObject } from './json-text.js';
+import { packageVersion } from './package-info.js';
+import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
+import { formatLike, mergePackageJson } from './registration/package-json.js';
 import { hookTestScript } from './extras.js';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -45,6 +43,8 @@ export interface Plan {
   root: string;
   changes: FileChange[];
   previousManifest?: Manifest;
+  /** Things generate noticed and left alone (a manifest entry outside the project, say). */
+  warnings?: string[];
 }
 
 export interface PlanOptions {
@@ -54,7 +54,9 @@ export interface PlanOptions {
 
 export function planGeneration(root: string, config: RalphHooksConfig, options: PlanOptions = {}): Plan {
   const { files, commands } = renderHooks(config);
-  const previousManifest = readManifest(root);
+  checkCollisions(files);
+  const warnings: string[] = [];
+  const previousManifest = readManifest(root, warnings);
   const recorded = previousManifest?.files ?? {};
   const changes: FileChange[] = [];
 
@@ -69,15 +71,22 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
 
   const target = TARGETS[config.target];
   const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
-  changes.push(REGISTRARS[target.registration](root, target.registrationFile, commands, ownedScripts));
-  if (config.target === 'claude-plugin') changes.push(planPluginManifest(root));
+  changes.push(...target.register(root, commands, ownedScripts));
   if (config.extras.packageJson) changes.push(planPackageJson(root, config));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
-  return { root, changes, previousManifest };
+  return { root, changes, previousManifest, warnings };
 }
 
-function readIfExists(path: string): string | undefined {
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+/** Two hooks writing the same file would overwrite each other on every run: a config error. */
+function checkCollisions(files: { path: string; hook?: string }[]): void {
+  const seen = new Map<string, string | undefined>();
+  for (const file of files) {
+    if (seen.has(file.path)) {
+      const first = seen.get(file.path);
+      throw new CliError(`hooks ${JSON.stringify(first ?? '?')} and ${JSON.stringify(file.hook ?? '?')} both generate ${file.path}; give one of them another name (hooks[].name) in ralph-hooks.config.json.`);
+    }
+    seen.set(file.path, file.hook);
+  }
 }
 
 function isExecutable(path: string): boolean {
@@ -86,7 +95,7 @@ function isExecutable(path: string): boolean {
 
 function classifyGenerated(root: string, path: string, content: string, executable: boolean, recordedHash: string | undefined, adoptedHash?: string): FileChange {
   const absolute = join(root, path);
-  const current = readIfExists(absolute);
+  const current = readIfExists(absolute, path);
   const base = { path, content, current, executable, tracked: true };
   if (current === undefined) return { ...base, status: 'create' };
   if (adoptedHash !== undefined && current !== content && sha256(current) === adoptedHash) {
@@ -105,88 +114,11 @@ function classifyGenerated(root: string, path: string, content: string, executab
 }
 
 function classifyStale(root: string, path: string, recordedHash: string): FileChange {
-  const current = readIfExists(join(root, path));
+  const current = readIfExists(join(root, path), path);
   const base = { path, current, executable: false, tracked: true };
   if (current === undefined) return { ...base, status: 'unchanged', note: 'no longer generated; already gone' };
   if (sha256(current) === recordedHash) return { ...base, status: 'remove', note: 'no longer in the config' };
   return { ...base, status: 'keep', note: 'no longer in the config, but edited by hand: left in place' };
-}
-
-function classifyMerged(root: string, path: string, content: string): FileChange {
-  const current = readIfExists(join(root, path));
-  const status = current === undefined ? 'create' : current === content ? 'unchanged' : 'update';
-  return { path, status, content, current, executable: false, tracked: false };
-}
-
-type Registrar = (root: string, path: string, commands: HookCommand[], ownedScripts: string[]) => FileChange;
-
-/** How each target's registration file is merged (TARGETS[…].registration). */
-const REGISTRARS: Record<(typeof TARGETS)[keyof typeof TARGETS]['registration'], Registrar> = {
-  'claude-settings': planRegistration,
-  'forgeflare-toml': planTomlRegistration,
-};
-
-/** .forgeflare/hooks.toml: merged as text, so the user's entries keep their comments and layout. */
-function planTomlRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
-  const current = readIfExists(join(root, path));
-  return classifyMerged(root, path, mergeForgeflareHooks(current, commands, ownedScripts, path));
-}
-
-function planRegistration(root: string, path: string, commands: HookCommand[], ownedScripts: string[]): FileChange {
-  return planMergedJson(root, path, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, path), (_current, merged) => formatJson(merged));
-}
-
-/**
- * A JSON file that belongs to the user and gets our entries merged in: parsed (errors carry
- * line and column), merged, and left byte for byte when the merge changes nothing.
- */
-function planMergedJson(
-  root: string,
-  path: string,
-  merge: (parsed: unknown) => Record<string, unknown>,
-  format: (current: string | undefined, merged: Record<string, unknown>) => string,
-): FileChange {
-  const current = readIfExists(join(root, path));
-  const parsed = current === undefined ? undefined : parseJsonText(current, path);
-  const merged = merge(parsed);
-  if (parsed !== undefined && isDeepStrictEqual(parsed, merged)) {
-    return { path, status: 'unchanged', content: current, current, executable: false, tracked: false };
-  }
-  return classifyMerged(root, path, format(current, merged));
-}
-
-/** A Claude Code plugin's manifest. */
-export const PLUGIN_MANIFEST = '.claude-plugin/plugin.json';
-
-/**
- * .claude-plugin/plugin.json (target claude-plugin): Claude Code loads a plugin only with it.
- * Created with a name (from package.json, else the folder), merged when it exists: only a
- * missing "name" is added, every other key is the user's.
- */
-function planPluginManifest(root: string): FileChange {
-  return planMergedJson(
-    root,
-    PLUGIN_MANIFEST,
-    (parsed) => {
-      if (parsed !== undefined && !isJsonObject(parsed)) throw new CliError(`${PLUGIN_MANIFEST}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
-      const current = (parsed ?? {}) as Record<string, unknown>;
-      if (typeof current.name === 'string' && current.name !== '') return current;
-      const fresh = parsed === undefined ? { version: '0.1.0', description: 'Hooks generated by ralph-hooks' } : {};
-      return { name: pluginNameFor(root), ...fresh, ...current };
-    },
-    (_current, merged) => formatJson(merged),
-  );
-}
-
-function pluginNameFor(root: string): string {
-  const pkg = readIfExists(join(root, 'package.json'));
-  try {
-    const name = pkg === undefined ? undefined : (JSON.parse(pkg) as { name?: unknown }).name;
-    if (typeof name === 'string' && name) return name.replace(/^@[^/]+\//, '');
-  } catch {
-    // not JSON: the folder's name will do
-  }
-  return packageNameFor(root);
 }
 
 /** Versions written into a user's package.json next to ralph-hooks itself. */
@@ -235,8 +167,9 @@ function sortKeys(record: Record<string, string>): Record<string, string> {
 
 export function manifestChange(plan: Plan): FileChange {
   const content = formatJson(nextManifest(plan));
-  const current = readIfExists(join(plan.root, MANIFEST_FILE));
+  const current = readIfExists(join(plan.root, MANIFEST_FILE), plan.root);
   // The generator version alone is no reason to touch the file.
   const same = current !== undefined && isDeepStrictEqual({ ...JSON.parse(current), generator: '' }, { ...JSON.parse(content), generator: '' });
   return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
 }
+export { PLUGIN_MANIFEST } from './targets/claude-plugin.js';

@@ -15,6 +15,8 @@ export * from './forgeflare/index.js';
 export * from './clients/model-server.js';
 export * from './clients/messages-api.js';
 export * from './clients/conversation.js';
+export * from './clients/responses-api.js';
 export * from './clients/claude-code.js';
+export * from './clients/codex.js';
 export * from './clients/scenario.js';
 export * from './clients/record.js';

@@ -49,6 +49,7 @@ export interface ApplyFlags {
 
 /** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`, `remove`, `init`. */
 export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: RalphHooksConfig): Promise<number> {
+  for (const warning of plan.warnings ?? []) console.error(`warning: ${warning}`);
   const warnings = config ? configWarnings(config) : [];
   if (warnings.length && !flags.quiet) console.error(formatWarnings(warnings));
   if (flags.dryRun) {

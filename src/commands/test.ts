@@ -29,8 +29,9 @@ Options:
                          holding ralph-hooks.config.json, or the git root, above here)
   -h, --help             show this help
 
-With no paths and no ${DEFAULT_CASE_DIR}/ folder (a preset without starter cases), there is
-nothing to replay: exit 0 with a note (reports are written with no test cases).
+With no paths and neither a ${DEFAULT_CASE_DIR}/ nor a ${DEFAULT_SCENARIO_DIR}/ folder (a preset
+without starter cases), there is nothing to replay: exit 0 with a note (reports are written
+with no test cases).
 
 Exit status: 0 when every case passed, 1 otherwise, 2 on a usage error.`;
 
@@ -96,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
 
   let summary: RunSummary;
   try {
-    const nothingToReplay = paths.length === 0 && !existsSync(join(projectRoot, DEFAULT_CASE_DIR));
+    const nothingToReplay =
+      paths.length === 0 && !existsSync(join(projectRoot, DEFAULT_CASE_DIR)) && !existsSync(join(projectRoot, DEFAULT_SCENARIO_DIR));
     summary = nothingToReplay ? { outcomes: [], updated: [], durationMs: 0 } : await runCases({
       projectRoot,
       paths,

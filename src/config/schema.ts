@@ -6,42 +6,12 @@
 import { z } from 'zod';
 import { PRESETS } from '../presets/index.js';
 import { checkLoopOptions, type LoopOptions } from '../presets/loop.js';
+import { TARGETS, type TargetId } from '../targets/index.js';
 
 export const CONFIG_FILE = 'ralph-hooks.config.json';
 export const SCHEMA_URL = './node_modules/ralph-hooks/schema/config.schema.json';
 
-export const TARGETS = {
-  'claude-project': {
-    summary: 'Claude Code project hooks: scripts in .claude/hooks/, registered in .claude/settings.json',
-    hooksDir: '.claude/hooks',
-    registrationFile: '.claude/settings.json',
-    commandRoot: '"$CLAUDE_PROJECT_DIR"/',
-    commandsDir: '.claude/commands',
-    contract: 'claude-code',
-    registration: 'claude-settings',
-  },
-  'claude-plugin': {
-    summary: 'A Claude Code plugin: scripts in hooks/scripts/, registered in hooks/hooks.json',
-    hooksDir: 'hooks/scripts',
-    registrationFile: 'hooks/hooks.json',
-    commandRoot: '"${CLAUDE_PLUGIN_ROOT}"/',
-    commandsDir: 'commands',
-    contract: 'claude-code',
-    registration: 'claude-settings',
-  },
-  forgeflare: {
-    summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
-    hooksDir: '.forgeflare/hooks',
-    registrationFile: '.forgeflare/hooks.toml',
-    // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
-    commandRoot: '',
-    commandsDir: '.forgeflare/commands',
-    contract: 'forgeflare',
-    registration: 'forgeflare-toml',
-  },
-} as const;
-
-export type TargetId = keyof typeof TARGETS;
+export { TARGETS, type TargetId } from '../targets/index.js';
 
 const HOOK_NAME = /^[a-z0-9][a-z0-9-]*$/;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pathOption } from './path-option.js';
-import type { HookEntryBase, Preset, PresetFile } from './types.js';
+import type { HookEntryBase, Preset, PresetFile, PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -13,7 +13,7 @@ export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
   stateFile: pathOption().optional()
-    .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node).'),
+    .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under Codex the same names in .codex/.'),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
   transcriptTailBytes: z.int().min(1024).default(262144)
@@ -47,8 +47,10 @@ function extension(entry: LoopEntry): string {
   return entry.options.runtime === 'node' ? 'mjs' : 'sh';
 }
 
-export function loopStateFile(options: LoopOptions): string {
-  return options.stateFile ?? (options.runtime === 'node' ? '.claude/ralph-loop.local.json' : '.claude/ralph-loop.local.md');
+export function loopStateFile(options: LoopOptions, target?: PresetTarget): string {
+  // Under Codex the file sits in .codex/, beside the hooks, so a Codex project gets no .claude/ folder.
+  const dir = target?.contract === 'codex' ? '.codex' : '.claude';
+  return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
 
 /** Ends the quoted here-document that hands /ralph-loop's arguments to the setup script. */
@@ -62,13 +64,14 @@ export const loop: Preset<LoopOptions> = {
   kind: 'stop-watcher',
   summary: 'prompt-driven Ralph loop (/ralph-loop, /cancel-ralph): the official loop plugin with its bugs fixed; bash or Node',
   options: loopOptions,
-  files: (entry) => {
+  files: (entry, target) => {
     const ext = extension(entry);
     const files: PresetFile[] = [
       { template: `loop/stop-watcher.${ext}.hbs`, path: hookFile(entry), executable: true },
       { template: `loop/setup.${ext}.hbs`, path: setupFile(entry), executable: true },
     ];
-    if (entry.options.commands) {
+    // Codex reads no project slash commands: the loop starts with the setup script itself.
+    if (entry.options.commands && target?.contract !== 'codex') {
       files.push(
         { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true },
         { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true },
@@ -85,7 +88,7 @@ export const loop: Preset<LoopOptions> = {
     // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
     pluginRoot: target?.id === 'claude-plugin',
     argumentsDelimiter: ARGUMENTS_DELIMITER,
-    stateFile: loopStateFile(entry.options),
+    stateFile: loopStateFile(entry.options, target),
     loopCommand: `/${entry.options.loopCommand}`,
     cancelCommand: `/${entry.options.cancelCommand}`,
     stopHookFile: hookFile(entry),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pathOption } from './path-option.js';
-import { completionContext, specTemplateWording, specumOptions } from './specum.js';
+import { completionContext, continuationContext, specTemplateWording, specumOptions } from './specum.js';
 import type { Preset } from './types.js';
 
 /**
@@ -26,6 +26,7 @@ export const speckitOptions = z.strictObject({
   onMaxIterations: z.enum(['block', 'allow']).default('allow')
     .describe("'allow' (ralph-speckit's original design): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
   onStopHookActive: specumOptions.shape.onStopHookActive,
+  stallLimit: specumOptions.shape.stallLimit,
   stateSettleMs: specumOptions.shape.stateSettleMs,
   orphanMinutes: specumOptions.shape.orphanMinutes,
   logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-speckit')
@@ -47,13 +48,15 @@ export const speckit: Preset<SpeckitOptions> = {
   options: speckitOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
-  context: (entry) => {
+  context: (entry, target) => {
     const { featuresDir, currentFeatureFile, ...rest } = entry.options;
+    const continuation = continuationContext(rest, target);
     return {
       ...specTemplateWording({ noun: 'feature', family: 'ralph-speckit', markerFromRoot: true }),
-      // The template speaks specum's option names.
-      options: { ...rest, specsDirs: [featuresDir], currentSpecFile: currentFeatureFile },
       ...completionContext(rest),
+      ...continuation,
+      // The template speaks specum's option names.
+      options: { ...continuation.options, specsDirs: [featuresDir], currentSpecFile: currentFeatureFile },
       memoryFileName: `${entry.name}.last-block`,
     };
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
-import type { Preset } from './types.js';
+import type { Preset, PresetTarget } from './types.js';
 
 /**
  * ralph-specum's JSON stop-watcher (seed 000): keeps Claude working through a spec's
@@ -28,8 +28,10 @@ export const specumOptions = z.strictObject({
     .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
   onMaxIterations: z.enum(['block', 'allow']).default('block')
     .describe("'block': tell Claude the limit was reached with recovery steps (ralph-specum's original design); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
-  onStopHookActive: z.enum(['progress', 'allow', 'continue']).default('progress')
-    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin)."),
+  onStopHookActive: z.enum(['progress', 'allow', 'continue']).optional()
+    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under Codex, which is bounded by stallLimit instead."),
+  stallLimit: z.int().min(0).max(1_000_000).optional()
+    .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, whose block cap bounds the loop; 10 under Codex, which has none.'),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)
@@ -53,12 +55,31 @@ export const specum: Preset<SpecumOptions> = {
   options: specumOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
-  context: (entry) => ({
+  context: (entry, target) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum' }),
     ...completionContext(entry.options),
     memoryFileName: `${entry.name}.last-block`,
+    ...continuationContext(entry.options, target),
   }),
 };
+
+/** Defaults that follow the agent: Codex has no block cap and sets stop_hook_active on every continued stop. */
+export const CODEX_STALL_LIMIT = 10;
+
+/**
+ * onStopHookActive and stallLimit as the target needs them. The resolved values also
+ * replace the options the templates see (starter cases branch on onStopHookActive).
+ */
+export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActive' | 'stallLimit'>, target?: PresetTarget) {
+  const codex = target?.contract === 'codex';
+  const onStopHookActive = options.onStopHookActive ?? (codex ? 'continue' : 'progress');
+  const stallLimit = options.stallLimit ?? (codex ? CODEX_STALL_LIMIT : 0);
+  return {
+    options: { ...options, onStopHookActive, stallLimit },
+    guardStopHookActive: onStopHookActive === 'allow',
+    stallLimit,
+  };
+}
 
 /** What the template needs to find the completion signal, in the transcript and in the last message. */
 export function completionContext(options: Pick<SpecumOptions, 'completionSignal' | 'completionMatch' | 'completionSource'>) {

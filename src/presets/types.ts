@@ -6,8 +6,8 @@ export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' 
 /** Claude Code events we register under (forgeflare maps them onto its own three). */
 export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'SessionStart' | 'SessionEnd';
 
-/** Which hook contract the generated scripts speak: Claude Code's or forgeflare's (seed 002, R3). */
-export type HookContract = 'claude-code' | 'forgeflare';
+/** Which hook contract the generated scripts speak: Claude Code's, forgeflare's (seed 002, R3), or Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap). */
+export type HookContract = 'claude-code' | 'forgeflare' | 'codex';
 
 /** The target a preset renders for, so registrations and templates can follow its contract. */
 export interface PresetTarget {

@@ -27,7 +27,7 @@ type HooksByEvent = Record<string, MatcherGroup[]>;
  * script we have ever generated here (current and previous manifest), so handlers of
  * hooks removed from the config are removed too. Returns a new object.
  */
-export function mergeHookSettings(settings: unknown, commands: HookCommand[], ownedScripts: Iterable<string>, file: string): Record<string, unknown> {
+export function mergeHookSettings(settings: unknown, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot = '"$CLAUDE_PROJECT_DIR"/'): Record<string, unknown> {
   if (settings === undefined) settings = {};
   if (!isJsonObject(settings)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
   const result = structuredClone(settings) as Record<string, unknown>;
@@ -40,7 +40,7 @@ export function mergeHookSettings(settings: unknown, commands: HookCommand[], ow
 
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) throw new CliError(`${file}: hooks.${event} must be an array of matcher groups; ralph-hooks left the file untouched.`);
-    hooks[event] = groups.flatMap((group) => replaceOurHandlers(event, group, owned, pending));
+    hooks[event] = groups.flatMap((group) => replaceOurHandlers(event, group, owned, pending, commandRoot));
     if (hooks[event].length === 0 && groups.length > 0) delete hooks[event];
   }
   for (const command of pending) {
@@ -51,11 +51,11 @@ export function mergeHookSettings(settings: unknown, commands: HookCommand[], ow
 }
 
 /** Replace our handlers in one group; drop the group only if we emptied it. */
-function replaceOurHandlers(event: string, group: MatcherGroup, owned: string[], pending: HookCommand[]): MatcherGroup[] {
+function replaceOurHandlers(event: string, group: MatcherGroup, owned: string[], pending: HookCommand[], commandRoot: string): MatcherGroup[] {
   if (!isJsonObject(group) || !Array.isArray(group.hooks)) return [group];
   let touched = false;
   const handlers = group.hooks.flatMap((handler) => {
-    const script = ownedScriptOf(handler, owned);
+    const script = ownedScriptOf(handler, owned, commandRoot);
     if (!script) return [handler];
     touched = true;
     const index = pending.findIndex((c) => c.event === event && c.script === script && (c.matcher ?? '') === (group.matcher ?? ''));
@@ -67,10 +67,26 @@ function replaceOurHandlers(event: string, group: MatcherGroup, owned: string[],
   return [{ ...group, hooks: handlers }];
 }
 
-function ownedScriptOf(handler: Handler, owned: string[]): string | undefined {
+function ownedScriptOf(handler: Handler, owned: string[], commandRoot: string): string | undefined {
   if (!isJsonObject(handler) || typeof handler.command !== 'string') return undefined;
   const command = handler.command;
-  return owned.find((script) => command.includes(`/${script}`) || command.includes(` ${script}`));
+  return owned.find((script) => isOurCommand(command, script, commandRoot));
+}
+
+/**
+ * Exactly the command ralph-hooks writes for `script` (`bash <root>script`, `node <root>script`,
+ * or the script alone), give or take surrounding blanks: a command that merely mentions the
+ * script (a wrapper, extra arguments) belongs to the user.
+ */
+export function isOurCommand(command: string, script: string, commandRoot: string): boolean {
+  const text = command.trim();
+  const roots = new Set([commandRoot, '']);
+  for (const root of roots) {
+    for (const interpreter of ['bash ', 'node ', '']) {
+      if (text === `${interpreter}${root}${script}`) return true;
+    }
+  }
+  return false;
 }
 
 function groupFor(command: HookCommand): MatcherGroup {

@@ -16,6 +16,7 @@
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
 import { describeRejection, readForgeflareHooks, type ForgeflareTomlRejection, type HookConfigRecord } from './forgeflare-load.js';
+import { isOurCommand } from './claude-settings.js';
 
 export type TomlValue = string | number | boolean;
 
@@ -182,9 +183,9 @@ function withEmptyHooksLine(preamble: string, wanted: boolean): string {
   return `${preamble}${preamble === '' || preamble.endsWith('\n') ? '' : '\n'}${EMPTY_HOOKS}`;
 }
 
-function ownedScriptOf(command: unknown, owned: string[]): string | undefined {
+function ownedScriptOf(command: unknown, owned: string[], commandRoot: string): string | undefined {
   if (typeof command !== 'string') return undefined;
-  return owned.find((script) => command.includes(`/${script}`) || command.includes(` ${script}`) || command === script);
+  return owned.find((script) => isOurCommand(command, script, commandRoot));
 }
 
 /**
@@ -192,7 +193,7 @@ function ownedScriptOf(command: unknown, owned: string[]): string | undefined {
  * `ownedScripts` lists every script we have ever generated, so entries of hooks removed
  * from the config go too. Returns the new text.
  */
-export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string): string {
+export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot = ''): string {
   let blocks: Block[];
   try {
     blocks = splitBlocks(current ?? PREAMBLE);
@@ -211,7 +212,7 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
   const out: string[] = [];
   let tables = pending.length;
   for (const block of blocks) {
-    const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned) : undefined;
+    const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned, commandRoot) : undefined;
     if (script === undefined) {
       if (block.header === '[[hooks]]') tables++;
       out.push(block.text);

@@ -2,9 +2,9 @@
  * The convergence check: each signal, both output contracts, fail-open, and the state
  * file under pressure — 64 invocations at once, and 200 runs killed with SIGKILL.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertSignal, forgeflarePostToolUseInput, postToolUseFailureInput, postToolUseInput } from '../../testkit/index.js';
@@ -155,6 +155,51 @@ describe('convergence check: fail-open and the state file', () => {
       expect(new Set(s.history.map((h: { n: number }) => h.n)).size).toBe(64);
     }
   }, 120_000);
+
+  it('64 invocations started at once on a machine kept busy record 64 of 64, ten rounds in a row', async () => {
+    // CPU load: one busy loop per core and then some, stopped (by pid) when the test ends.
+    const burners = Array.from({ length: Math.max(2, availableParallelism()) + 2 }, () => spawn('bash', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    try {
+      const p = convergenceProject('forgeflare', { signals: { no_progress: { enabled: false } } });
+      for (let round = 0; round < 10; round++) {
+        rmSync(p.state, { force: true });
+        const read = (i: number) => ff(p, 5, { tool: 'Read', input: { file_path: `f${round}-${i}` }, result: `r${i}` });
+        const results = await Promise.all(Array.from({ length: 64 }, (_, i) => runCheck(p, read(i), { timeoutMs: 120_000 })));
+        expect(results.every((r) => r.exitCode === 0 && r.stderr === ''), `round ${round}: ${results.map((r) => r.stderr).join('')}`).toBe(true);
+        const s = state(p);
+        expect(s.calls, `round ${round}`).toBe(64);
+        expect(s.history.map((h: { n: number }) => h.n)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+        expect(s.dropped).toBe(0);
+        expect(readdirSync(`${p.state}.queue`)).toEqual([]);
+      }
+    } finally {
+      for (const b of burners) b.kill('SIGKILL');
+    }
+  }, 600_000);
+
+  it('a call that finds the state locked stays queued and the next run records it; one that cannot queue is counted as dropped', async () => {
+    const p = convergenceProject('forgeflare', { lockTimeoutSeconds: 1, signals: { no_progress: { enabled: false } } });
+    const read = (i: number) => ff(p, 2, { tool: 'Read', input: { file_path: `f${i}` }, result: `r${i}` });
+    await runCheck(p, read(0));
+    // Another process holds the lock until its stdin closes.
+    const holder = spawn('flock', [`${p.state}.lock`, 'bash', '-c', 'echo held; cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise((resolve) => holder.stdout!.once('data', resolve));
+    const queued = await runCheck(p, read(1));
+    expect(queued.exitCode).toBe(0);
+    expect(queued.stderr).toContain('stays queued');
+    expect(readdirSync(`${p.state}.queue`)).toHaveLength(1);
+    // No queue possible (a file where the folder should be): the call is dropped, and says so.
+    rmSync(`${p.state}.queue`, { recursive: true });
+    writeFileSync(`${p.state}.queue`, 'not a folder');
+    const dropped = await runCheck(p, read(2));
+    expect(dropped.exitCode).toBe(0);
+    expect(dropped.stderr).toContain('dropped');
+    holder.stdin!.end();
+    await new Promise((resolve) => holder.once('exit', resolve));
+    rmSync(`${p.state}.queue`);
+    await runCheck(p, read(3));
+    expect(state(p)).toMatchObject({ calls: 2, dropped: 1 });
+  }, 60_000);
 
   it('the state file is valid JSON after every one of 200 runs killed with SIGKILL at random moments', async () => {
     const p = convergenceProject('forgeflare');

@@ -4,13 +4,13 @@
  * shellcheck over different rule sets.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHooks } from '../../src/hooks.js';
 import { validateConfig } from '../../src/config/load.js';
 import { GUARD_RULE_IDS } from '../../src/presets/guard.js';
-import { assertAllow, assertDeny, preToolUseInput } from '../../testkit/index.js';
+import { assertAllow, assertDeny, preToolUseInput, runHook } from '../../testkit/index.js';
 import { caseInput, guardProject, runGuard, scratchDir, verdict, type Contract } from './helpers.js';
 
 const CONTRACTS: Contract[] = ['claude-code', 'forgeflare'];
@@ -190,5 +190,81 @@ describe('guard: generation', () => {
     expect(denied.json).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^fs-destroy: /) } });
     const allowed = await runGuard(p, preToolUseInput({ cwd: p.root, session_id: 'y', tool_input: { command: 'ls' } }));
     expect([allowed.exitCode, allowed.stdout]).toEqual([0, '']);
+  });
+});
+
+describe('guard: input it cannot read, and the files it writes', () => {
+  for (const contract of CONTRACTS) {
+    it(`${contract}: null, trailing data, several documents, NUL bytes, non-objects → a deny that says why`, async () => {
+      const p = guardProject(contract);
+      const valid = JSON.stringify(caseInput(bashCase('ls'), p));
+      const inputs: [string, Buffer | string][] = [
+        ['null', 'null'],
+        ['trailing garbage', `${valid} garbage`],
+        ['two documents', `${valid}\n${valid}`],
+        ['a trailing NUL byte', Buffer.concat([Buffer.from(valid), Buffer.from([0])])],
+        ['a NUL byte inside', Buffer.from(valid.replace('"ls"', '"l\u0000s"'.replace('\\u0000', '\u0000')))],
+        ['an escaped NUL in a field', valid.replace('"ls"', '"l\\u0000s"')],
+        ['a string', '"Bash"'],
+        ['a number', '42'],
+      ];
+      for (const [what, input] of inputs) {
+        const result = await runGuard(p, input);
+        expect(result.exitCode, what).toBe(0);
+        assertDeny(result, 'failed');
+      }
+      expect(verdict(await runGuard(p, 'null')).reason).toContain('it is null, not an object');
+      expect(verdict(await runGuard(p, `${valid} x`)).reason).toContain('not one valid JSON document');
+      // The same call, readable, is allowed.
+      expect(verdict(await runGuard(p, valid)).kind).not.toBe('deny');
+    });
+  }
+
+  it('a command over maxCommandBytes is denied as too large, with the limit in the reason', async () => {
+    const p = guardProject('forgeflare', { maxCommandBytes: 8192 });
+    const result = await runGuard(p, caseInput(bashCase(`echo ${'a'.repeat(9000)}`), p));
+    expect(verdict(result)).toEqual({ kind: 'deny', reason: expect.stringContaining('over this guard\'s limit of 8192 bytes') });
+    expect(verdict(await runGuard(p, caseInput(bashCase(`echo ${'a'.repeat(4000)}`), p))).kind).toBe('allow');
+  });
+
+  it('a long command is analysed the same way as a short one (the window does not split tokens)', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const filler = Array.from({ length: 600 }, (_, i) => `echo 'quoted ${i}' "and $(printf %s ${i})"`).join('; ');
+    const heredoc = `cat > notes.txt <<'EOF'\n${'rm -rf / is only text here\n'.repeat(1000)}EOF`;
+    expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; rm -rf /`), p))).kind).toBe('deny');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; ls`), p))).kind).toBe('allow');
+    expect(verdict(await runGuard(p, caseInput(bashCase(heredoc), p))).kind).toBe('allow');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`${heredoc}\nsudo ls`), p))).kind).toBe('deny');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`bash <<'EOF'\n${'echo ok\n'.repeat(800)}rm -rf /\nEOF`), p))).kind).toBe('deny');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`echo '${'x'.repeat(20000)}' && sudo ls`), p))).kind).toBe('deny');
+  }, 120_000);
+
+  it('doom-loop state is never written through a symlink, and a FIFO at the log path does not wedge a denial', async () => {
+    const p = guardProject('claude-code');
+    const outside = join(scratchDir('outside-'), 'passwd-copy');
+    writeFileSync(outside, 'root:x:0:0:root:/root:/bin/bash\n');
+    mkdirSync(join(p.root, '.ralph-hooks/state'), { recursive: true });
+    mkdirSync(join(p.root, '.ralph-hooks/logs'), { recursive: true });
+    symlinkSync(outside, join(p.root, '.ralph-hooks/state/guard.doom-loop'));
+    spawnSync('mkfifo', [join(p.root, '.ralph-hooks/logs/guard.log')]);
+    const result = await runGuard(p, caseInput(bashCase('sudo ls'), p), {});
+    assertDeny(result, 'sudo');
+    expect(result.timedOut).toBe(false);
+    expect(readFileSync(outside, 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\n');
+    expect(result.stderr).toContain('is a symlink; not writing through it');
+  });
+
+  it('without CLAUDE_PROJECT_DIR, a relative or missing cwd never leads to a write outside the project', async () => {
+    const p = guardProject('forgeflare');
+    const work = scratchDir('cwd-');
+    for (const cwd of ['-rf', '[]', 'false', undefined]) {
+      const input = { event: 'PreToolUse', phase: 'guard', tool: 'Bash', input: { command: 'sudo ls' }, tool_iterations: 1, ...(cwd === undefined ? {} : { cwd }) };
+      // Run from a folder with nothing in it: the guard may keep state only under its own folder.
+      const result = await runHook(p.script, input, { cwd: work, env: { HOME: p.home } });
+      expect(result.json).toMatchObject({ action: 'block' });
+      for (const name of ['-rf', '[]', 'false']) expect(existsSync(join('/', name))).toBe(false);
+    }
+    // The guard's own folder is the project here: its state lives there, nowhere else.
+    expect(readdirSync(work)).toEqual(['.ralph-hooks']);
   });
 });

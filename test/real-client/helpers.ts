@@ -37,6 +37,9 @@ export function scratch(prefix = 'ralph-hooks-real-'): string {
 const installed = findClaudeCode() !== null;
 /**
  * Skipped only on a developer machine without Claude Code. With CI or RALPH_HOOKS_REAL_CLIENT
- * set (.ci/run sets it) the tests run, so a missing client is a failure, never a skip.
+ * set (.ci/run sets it) the tests run, so a missing client is a failure, never a skip. The
+ * tests of a file run concurrently.
  */
-export const describeRealClient = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe : describe.skip;
+export const describeRealClient = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+// Concurrent: a session spends much of its time waiting on its hooks and the model server,
+// and every test has its own project (or a temporary copy), so sessions can overlap.

@@ -63,7 +63,14 @@ async function viaRealClient(c: Comparison): Promise<Sequence> {
   });
   expect(run.exitCode, run.stderr).toBe(0);
   expect(run.exhausted, 'the scripted continuations ran out before the loop ended').toBe(false);
-  const stops = stopRuns(run).map((h) => ({ stop_hook_active: h.input.stop_hook_active, blocked: stopOutcome(h).decision === 'block' }));
+  const continues = (stdout: string) => {
+    try {
+      return Boolean(JSON.parse(stdout).hookSpecificOutput?.additionalContext);
+    } catch {
+      return false;
+    }
+  };
+  const stops = stopRuns(run).map((h) => ({ stop_hook_active: h.input.stop_hook_active, blocked: stopOutcome(h).decision === 'block' || continues(h.stdout) }));
   return { stops, endedBy: stops.at(-1)?.blocked ? 'block-cap' : 'stopped' };
 }
 
@@ -89,6 +96,12 @@ async function viaSimulator(c: Comparison): Promise<Sequence> {
 
 const BLOCK = 'bash "$CLAUDE_PROJECT_DIR"/hooks/block.sh';
 
+const CONTEXT = '#!/bin/bash\ncat >/dev/null\nprintf \'{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"one more thing"}}\\n\'\n';
+function alwaysContext(dir: string): void {
+  mkdirSync(join(dir, 'hooks'), { recursive: true });
+  writeFileSync(join(dir, 'hooks/context.sh'), CONTEXT);
+}
+
 const COMPARISONS: Comparison[] = [
   { name: 'a hook that always blocks, continuations without tools, the default cap (8)', setup: alwaysBlock, command: BLOCK, continuations: talk(14) },
   { name: 'the same with CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=3', setup: alwaysBlock, command: BLOCK, continuations: talk(8), cap: 3 },
@@ -97,6 +110,13 @@ const COMPARISONS: Comparison[] = [
     setup: alwaysBlock,
     command: BLOCK,
     continuations: [{ text: 'a' }, { text: 'b' }, { shell: 'echo x', text: 'c' }, { text: 'd' }, { shell: 'echo y', text: 'e' }, ...talk(8)],
+    cap: 3,
+  },
+  {
+    name: 'Stop additionalContext continues the turn and counts toward the cap (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=3)',
+    setup: alwaysContext,
+    command: 'bash "$CLAUDE_PROJECT_DIR"/hooks/context.sh',
+    continuations: talk(8),
     cap: 3,
   },
 ];

@@ -64,6 +64,25 @@ describe('ralph-hooks record', () => {
     expect(await runTest(['--root', root])).toBe(0);
   }, 120_000);
 
+  it('captures the files as they were before the hook ran, so a hook that updates its state replays green', async () => {
+    const root = tempDir('rh-rec-');
+    mkdirSync(join(root, 'hooks'));
+    // A stateful hook: reports the counter it read, writes the next one, deletes it at 2.
+    writeFileSync(
+      join(root, 'hooks/counter.sh'),
+      'cat >/dev/null\nn=$(cat state/count)\nif [ "$n" -ge 2 ]; then rm state/count; else echo $((n + 1)) > state/count; fi\nprintf \'{"decision":"block","reason":"count %s"}\\n\' "$n"\n',
+    );
+    mkdirSync(join(root, 'state'));
+    writeFileSync(join(root, 'state/count'), '1\n');
+    for (const name of ['a-first', 'b-second']) expect(run(root, [RECORD, '--name', `recorded/${name}`, '--capture', 'state', '--', 'bash', 'hooks/counter.sh']).stdout).toMatch(/count [12]/);
+    const dir = join(root, 'test/hook-cases/recorded');
+    const cases = readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    expect(cases.map((c) => c.workspace.files['state/count'])).toEqual(['1\n', '2\n']);
+    expect(cases.map((c) => c.expect.json.reason)).toEqual(['count 1', 'count 2']);
+    expect(cases[1].expect.files).toEqual({ 'state/count': { exists: false } });
+    expect(await runTest(['--root', root])).toBe(0);
+  }, 30_000);
+
   it('a failing recorder does not change the hook result', () => {
     const root = specumProject();
     writeFileSync(join(root, 'not-a-dir'), '');

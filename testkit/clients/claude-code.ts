@@ -114,7 +114,7 @@ export const DEFAULT_ALLOWED_TOOLS = ['Bash', 'Edit', 'Write', 'Read', 'Glob', '
 /** A key that only the scripted model accepts. */
 export const DUMMY_ANTHROPIC_KEY = 'sk-ant-api03-scripted-model-offline-0000000000000000';
 
-function onPath(name: string): string | null {
+export function onPath(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, name);
@@ -127,7 +127,7 @@ function onPath(name: string): string | null {
   return null;
 }
 
-function upwards(start: string, relative: string): string | null {
+export function upwards(start: string, relative: string): string | null {
   let dir = resolve(start);
   for (;;) {
     const candidate = join(dir, relative);
@@ -242,7 +242,7 @@ interface TapHandler {
 /** The settings files of a project whose hooks the tap wraps. */
 export const TAPPED_SETTINGS = ['.claude/settings.json', '.claude/settings.local.json'];
 
-interface InstalledTap {
+export interface InstalledTap {
   restore(): void;
   collect(): TappedHookRun[];
   /** [tap command, registered command] pairs, to put the registered commands back into what was recorded. */
@@ -267,7 +267,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Wrap every command hook registered in the project's settings; `restore()` puts the bytes back. */
-function installTap(projectDir: string, workDir: string, capture: string[] = []): InstalledTap {
+export function installTap(projectDir: string, workDir: string, capture: string[] = [], settingsFiles: readonly string[] = TAPPED_SETTINGS): InstalledTap {
   const out = join(workDir, 'tap');
   mkdirSync(out, { recursive: true });
   const script = join(workDir, 'tap.mjs');
@@ -277,7 +277,7 @@ function installTap(projectDir: string, workDir: string, capture: string[] = [])
   const originals: { path: string; bytes: Buffer }[] = [];
   const renames: [string, string][] = [];
   let n = 0;
-  for (const relative of TAPPED_SETTINGS) {
+  for (const relative of settingsFiles) {
     const path = join(projectDir, relative);
     if (!existsSync(path)) continue;
     const bytes = readFileSync(path);
@@ -362,7 +362,7 @@ function findTranscript(configDir: string, sessionId: string | null): string | n
   return found.find((p) => !p.includes('/subagents/')) ?? null;
 }
 
-function parseJsonl(text: string): unknown[] {
+export function parseJsonl(text: string): unknown[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')

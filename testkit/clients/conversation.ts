@@ -4,6 +4,7 @@
  * arrives here), and every piece of text it was sent (hook feedback, additionalContext).
  */
 import type { RecordedRequest } from './model-server.js';
+import { responsesConversation } from './responses-api.js';
 
 /** One tool call the model made and the result it was sent for it. */
 export interface ToolExchange {
@@ -98,7 +99,7 @@ export const messagesConversation: ConversationReader = {
   },
 };
 
-const READERS: Record<string, ConversationReader> = { 'claude-code': messagesConversation };
+const READERS: Record<string, ConversationReader> = { 'claude-code': messagesConversation, codex: responsesConversation };
 
 /** Teach `toolCalls`/`sentToModel` another client's protocol. */
 export function registerConversationReader(agent: string, reader: ConversationReader): void {

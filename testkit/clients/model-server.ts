@@ -89,6 +89,7 @@ export interface ScriptedModel {
 
 const PROTOCOLS: Record<string, () => Promise<ProtocolAdapter>> = {
   messages: async () => (await import('./messages-api.js')).messagesApi,
+  responses: async () => (await import('./responses-api.js')).responsesApi,
 };
 
 /** Make a protocol available to `startScriptedModel({ protocol: name })`. */

@@ -151,6 +151,7 @@ export type ScenarioClient = (
 
 const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
   'claude-code': async () => (await import('./claude-code.js')).runClaudeCode,
+  codex: async () => (await import('./codex.js')).runCodex,
 };
 
 /** Make `agents: [name]` runnable. */
@@ -193,9 +194,9 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   return value;
 }
 
-/** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings. */
+/** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings or Codex hooks.json. */
 export function isolateHook(projectDir: string, hook: string): void {
-  for (const relative of ['.claude/settings.json', '.claude/settings.local.json']) {
+  for (const relative of ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json']) {
     const path = join(projectDir, relative);
     if (!existsSync(path)) continue;
     const settings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -337,7 +338,7 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
   const projectDir = options.projectDir ? resolve(options.projectDir) : mkdtempSync(join(tmpdir(), 'ralph-hooks-scenario-'));
   try {
     if (temporary) {
-      for (const path of data.copy ?? ['.claude']) {
+      for (const path of data.copy ?? (agent === 'codex' ? ['.codex'] : ['.claude'])) {
         const from = join(projectRoot, path);
         if (existsSync(from)) cpSync(from, join(projectDir, path), { recursive: true, verbatimSymlinks: true });
       }

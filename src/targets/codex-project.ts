@@ -1,0 +1,54 @@
+/**
+ * Codex CLI project hooks. Codex reads `<repo>/.codex/hooks.json` in Claude Code's shape,
+ * so it is merged like .claude/settings.json; `[features] hooks = true` goes into
+ * `<repo>/.codex/config.toml`. Checked against the real `codex exec` (0.169.0): see
+ * docs/targets/codex.md for what Codex sends and accepts.
+ */
+import { join } from 'node:path';
+import { classifyMerged, readIfExists } from '../registration/merged-file.js';
+import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
+import { registerInSettings } from './claude-project.js';
+import type { Target } from './types.js';
+
+export const CODEX_HOOKS_FILE = '.codex/hooks.json';
+export const CODEX_CONFIG_FILE = '.codex/config.toml';
+
+/** Put in front of a script's path in the registered command (and how our handlers are recognised). */
+const COMMAND_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
+
+export const codexProject = {
+  id: 'codex-project',
+  summary: 'Codex CLI project hooks: scripts in .codex/hooks/, registered in .codex/hooks.json, hooks feature on in .codex/config.toml',
+  agent: 'codex',
+  contract: 'codex',
+  registration: 'claude-settings',
+  hooksDir: '.codex/hooks',
+  registrationFile: CODEX_HOOKS_FILE,
+  // Codex runs a hook in the session's working directory (a subfolder, maybe) and sets no
+  // project variable: the repository root comes from git.
+  commandRoot: COMMAND_ROOT,
+  // Codex reads custom prompts only from $CODEX_HOME/prompts: the loop's prompt files are
+  // kept here for people to copy or to read; the setup script runs without them.
+  commandsDir: '.codex/prompts',
+  // Codex maps its exec_command tool onto Claude Code's names: tool_name "Bash", tool_input.command.
+  input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: true, transcript: 'codex-rollout-jsonl' },
+  checks: (root) => {
+    let feature;
+    try {
+      feature = codexHooksFeature(readIfExists(join(root, CODEX_CONFIG_FILE)), CODEX_CONFIG_FILE);
+    } catch (error) {
+      return [{ code: 'RH20', ok: false, message: (error as Error).message, fix: `Fix ${CODEX_CONFIG_FILE}, then run: npx ralph-hooks generate` }];
+    }
+    if (feature === 'off') {
+      return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} turns Codex hooks off ([features] hooks = false): none of these hooks runs.`, fix: `Set \`hooks = true\` under [features] in ${CODEX_CONFIG_FILE}.` }];
+    }
+    if (feature === 'unset') {
+      return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} does not turn Codex hooks on ([features] hooks = true).`, fix: 'Run: npx ralph-hooks generate' }];
+    }
+    return [{ code: 'RH20', ok: true, message: `${CODEX_CONFIG_FILE} turns Codex hooks on; Codex runs each hook once it is trusted (codex, then /hooks)` }];
+  },
+  register: (root, commands, ownedScripts) => [
+    ...registerInSettings(CODEX_HOOKS_FILE, COMMAND_ROOT)(root, commands, ownedScripts),
+    classifyMerged(root, CODEX_CONFIG_FILE, mergeCodexConfig(readIfExists(join(root, CODEX_CONFIG_FILE), CODEX_CONFIG_FILE), CODEX_CONFIG_FILE)),
+  ],
+} as const satisfies Target;

@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import { mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
+import { classifyMerged, readIfExists } from '../registration/merged-file.js';
+import type { Target } from './types.js';
+
+const FILE = '.forgeflare/hooks.toml';
+
+export const forgeflare = {
+  id: 'forgeflare',
+  summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
+  agent: 'forgeflare',
+  contract: 'forgeflare',
+  registration: 'forgeflare-toml',
+  hooksDir: '.forgeflare/hooks',
+  registrationFile: FILE,
+  // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
+  commandRoot: '',
+  commandsDir: '.forgeflare/commands',
+  input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: false, transcript: 'none' },
+  // Merged as text, so the user's entries keep their comments and layout.
+  register: (root, commands, ownedScripts) => [
+    classifyMerged(root, FILE, mergeForgeflareHooks(readIfExists(join(root, FILE), FILE), commands, ownedScripts, FILE, '')),
+  ],
+} as const satisfies Target;

@@ -1,0 +1,487 @@
+/**
+ * The fuzz harness: every preset generated for every target it supports, fed inputs and
+ * state files drawn by fast-check from a fixed seed, each run checked against the contract
+ * of its kind. Shared by test/fuzz/*.test.ts (CI budget) and bench/fuzz.mjs (long run).
+ *
+ * Contracts checked on every run:
+ * - it ends, exit 0, within the time limit;
+ * - stdout is empty or exactly one JSON object, in valid UTF-8 (forgeflare: never empty);
+ * - stderr holds only the hook's own lines ("[prefix] …"), never a shell's warning;
+ * - a guard denies every input that is not exactly one JSON object (NUL bytes included);
+ * - nothing injected through input, state, marker, settings or config runs (a canary file);
+ * - nothing is written outside the project (the folders around it are compared).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import fc from 'fast-check';
+import { applyPlan, diskWriter } from '../../src/apply.js';
+import { validateConfig } from '../../src/config/load.js';
+import { formatJson } from '../../src/json-text.js';
+import { planGeneration } from '../../src/plan.js';
+
+export type Kind = 'stop' | 'post' | 'observe' | 'guard';
+export type Target = 'claude-project' | 'claude-plugin' | 'forgeflare';
+
+export interface HookUnderTest {
+  label: string; // "specum/claude-project"
+  preset: string;
+  target: Target;
+  kind: Kind;
+  script: string; // relative to the project root
+  event: string;
+  contract: 'claude-code' | 'forgeflare';
+  /** Files the hook reads as state (relative to the project root), fuzzed too. */
+  stateFiles: string[];
+  /** The folder holding a generated project (copied per worker). */
+  template: string;
+  /** Files put back before every run. */
+  setup: Record<string, string>;
+}
+
+export interface Violation {
+  hook: string;
+  property: string;
+  detail: string;
+  input: string; // a short description of the input
+}
+
+export interface FuzzReport {
+  hook: string;
+  runs: number;
+  violations: Violation[];
+  /** The slowest runs, for the report. */
+  slowest: { ms: number; input: string }[];
+}
+
+/** The injected command: every value that could reach a shell carries it. */
+export const canaryCommands = (canary: string) => [
+  `$(touch ${canary})`,
+  `\`touch ${canary}\``,
+  `;touch ${canary};`,
+  `'; touch ${canary}; '`,
+  `"; touch ${canary}; "`,
+  `\ntouch ${canary}\n`,
+  `$(node -e "require('fs').writeFileSync('${canary}','')")`,
+  `x\`touch ${canary}\`x`,
+  `\${IFS}$(touch\${IFS}${canary})`,
+  `'); require('fs').writeFileSync('${canary}', ''); ('`,
+];
+
+interface PresetSpec {
+  preset: string;
+  kind: Kind;
+  options?: Record<string, unknown>;
+  name?: string;
+  targets: Target[];
+  event: string;
+  stateFiles: string[];
+  /** Files written once into every project copy (a spec in progress, say). */
+  setup?: Record<string, string>;
+}
+
+const SPEC_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 5, taskIteration: 1, globalIteration: 2, maxGlobalIterations: 50, specName: 'fz', specPath: './specs/fz' });
+const FEATURE_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 5, taskIteration: 1, globalIteration: 2, featureName: 'fz' });
+const LOOP_MD = '---\nactive: true\niteration: 1\nmax_iterations: 20\ncompletion_promise: "DONE"\nstarted_at: "2026-01-01T00:00:00Z"\n---\n\nKeep going.\n';
+const LOOP_JSON = JSON.stringify({ active: true, iteration: 1, maxIterations: 20, completionPromise: 'DONE', prompt: 'Keep going.' });
+
+export const PRESETS: PresetSpec[] = [
+  {
+    preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'],
+    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md'],
+    setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE, 'specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
+  },
+  {
+    preset: 'speckit', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'],
+    stateFiles: ['.specify/specs/fz/.speckit-state.json', '.specify/.current-feature', '.claude/ralph-speckit.local.md'],
+    setup: { '.specify/.current-feature': 'fz\n', '.specify/specs/fz/.speckit-state.json': FEATURE_STATE, '.specify/specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
+  },
+  {
+    preset: 'passive', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'],
+    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md'],
+    setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE },
+  },
+  {
+    preset: 'loop', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: { runtime: 'bash' },
+    stateFiles: ['.claude/ralph-loop.local.md'], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
+  },
+  {
+    preset: 'loop', name: 'stop-watcher', kind: 'stop', event: 'Stop', targets: ['claude-project'], options: { runtime: 'node' },
+    stateFiles: ['.claude/ralph-loop.local.json'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
+  },
+  {
+    preset: 'guard', kind: 'guard', event: 'PreToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare'],
+    stateFiles: ['.ralph-hooks/state/guard.doom-loop', '.ralph-hooks/logs/guard.log'],
+  },
+  {
+    preset: 'convergence', kind: 'post', event: 'PostToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare'],
+    stateFiles: ['.ralph-hooks/state/convergence.json', '.ralph-hooks/state/convergence.json.lock', 'IMPLEMENTATION_PLAN.md'],
+    setup: { 'IMPLEMENTATION_PLAN.md': '- [x] a\n- [ ] b\n' },
+  },
+  { preset: 'session-end', kind: 'observe', event: 'SessionEnd', targets: ['claude-project', 'forgeflare'], stateFiles: ['.ralph-hooks/logs/sessions.jsonl'] },
+  { preset: 'audit-log', kind: 'observe', event: 'PreToolUse', targets: ['claude-project', 'forgeflare'], stateFiles: ['.ralph-hooks/logs/audit.jsonl'] },
+];
+
+const KIND_OF_PRESET: Record<string, string> = { specum: 'stop-watcher', speckit: 'stop-watcher', passive: 'stop-watcher', loop: 'stop-watcher', guard: 'guard', convergence: 'convergence', 'session-end': 'session-end', 'audit-log': 'audit-log' };
+const HOOKS_DIR: Record<Target, string> = { 'claude-project': '.claude/hooks', 'claude-plugin': 'hooks/scripts', forgeflare: '.forgeflare/hooks' };
+
+/** A sandbox: the folder the projects live in, a fake HOME, and the canary's path. */
+export interface Sandbox {
+  dir: string;
+  home: string;
+  canary: string;
+}
+
+export function makeSandbox(prefix = 'rh-fuzz-'): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, 'home');
+  mkdirSync(home);
+  return { dir, home, canary: join(dir, 'CANARY') };
+}
+
+function generateInto(root: string, config: Record<string, unknown>): void {
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'ralph-hooks.config.json'), formatJson(config));
+  const valid = validateConfig(config as never);
+  applyPlan(planGeneration(root, valid), diskWriter(root));
+}
+
+/** Every preset × target, generated once into the sandbox. `configCanary` puts the canary into every free-text config value. */
+export function buildHooks(sandbox: Sandbox, only?: (h: { preset: string; target: Target }) => boolean): HookUnderTest[] {
+  const hooks: HookUnderTest[] = [];
+  for (const spec of PRESETS) {
+    for (const target of spec.targets) {
+      if (only && !only({ preset: spec.preset, target })) continue;
+      const runtime = spec.options?.runtime ? `-${String(spec.options.runtime)}` : '';
+      const label = `${spec.preset}${runtime}/${target}`;
+      const template = join(sandbox.dir, 'templates', label.replace('/', '--'));
+      const name = spec.name ?? KIND_OF_PRESET[spec.preset]!;
+      generateInto(template, { target, hooks: [{ kind: KIND_OF_PRESET[spec.preset], preset: spec.preset, name, options: spec.options ?? {} }] });
+      for (const [file, text] of Object.entries(spec.setup ?? {})) {
+        mkdirSync(dirname(join(template, file)), { recursive: true });
+        writeFileSync(join(template, file), text);
+      }
+      const ext = spec.options?.runtime === 'node' ? 'mjs' : 'sh';
+      hooks.push({
+        label, preset: spec.preset, target, kind: spec.kind, event: spec.event,
+        contract: target === 'forgeflare' ? 'forgeflare' : 'claude-code',
+        script: `${HOOKS_DIR[target]}/${name}.${ext}`,
+        stateFiles: spec.stateFiles, template, setup: spec.setup ?? {},
+      });
+    }
+  }
+  return hooks;
+}
+
+// ---------------------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------------------
+
+export interface FuzzCase {
+  describe: string;
+  stdin: Buffer;
+  /** State file variant written before the run (relative path → content, or a special). */
+  state?: { file: string; variant: StateVariant };
+}
+
+export type StateVariant =
+  | { type: 'text'; text: string }
+  | { type: 'bytes'; bytes: Uint8Array }
+  | { type: 'huge'; size: number }
+  | { type: 'fifo' }
+  | { type: 'dir' }
+  | { type: 'absent' };
+
+const enc = (s: string) => Buffer.from(s, 'utf8');
+
+function valueArb(canary: string): fc.Arbitrary<unknown> {
+  const str = fc.oneof(
+    { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 3, arbitrary: fc.constantFrom(...canaryCommands(canary)) },
+    { weight: 1, arbitrary: fc.constantFrom('', '/', '.', '..', '-rf', '../../etc', '/dev/zero', '\u0000', 'a\r\nb', '\u2028', '💥', 'null') },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: str },
+    { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 1e308, 3.5) },
+    { weight: 1, arbitrary: fc.array(str, { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), str, { maxKeys: 3 }) },
+  );
+}
+
+/** A plausible input of the event, with some fields replaced by fuzzed values or dropped. */
+function eventObject(hook: HookUnderTest, root: string, canary: string): fc.Arbitrary<Record<string, unknown>> {
+  const v = valueArb(canary);
+  const command = fc.oneof(
+    fc.constantFrom('ls -la', 'npm test', 'rm -rf /', 'git push --force', 'cat .env', 'sudo reboot', 'echo ok > out.txt', 'cargo test'),
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom(...canaryCommands(canary)),
+  );
+  const base = (cmd: string, msg: string): Record<string, unknown> => {
+    if (hook.contract === 'forgeflare') {
+      return hook.kind === 'observe' && hook.event === 'SessionEnd'
+        ? { event: 'SessionEnd', reason: msg, tool_iterations: 3, total_tokens: 10, cwd: root }
+        : { event: hook.event, phase: 'guard', tool: 'Bash', input: { command: cmd }, result: msg, is_error: false, tool_iterations: 2, cwd: root };
+    }
+    switch (hook.event) {
+      case 'Stop':
+        return { session_id: 's1', transcript_path: join(root, 'transcript.jsonl'), cwd: root, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: msg };
+      case 'SessionEnd':
+        return { session_id: 's1', cwd: root, hook_event_name: 'SessionEnd', reason: msg };
+      case 'PostToolUse':
+        return { session_id: 's1', cwd: root, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: cmd }, tool_response: { stdout: msg, stderr: '' } };
+      default:
+        return { session_id: 's1', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd }, tool_use_id: 't' };
+    }
+  };
+  return fc.record({ cmd: command, msg: fc.string({ maxLength: 80 }), edits: fc.array(fc.tuple(fc.constantFrom('session_id', 'cwd', 'transcript_path', 'stop_hook_active', 'tool_name', 'tool', 'tool_input', 'input', 'last_assistant_message', 'hook_event_name', 'event', 'tool_iterations', 'result', 'tool_response', 'reason', 'command'), fc.option(v)), { maxLength: 3 }) })
+    .map(({ cmd, msg, edits }) => {
+      const o = base(cmd, msg);
+      for (const [key, value] of edits) {
+        if (value === null) delete o[key];
+        else if (key === 'command') {
+          const holder = (o.tool_input ?? o.input) as Record<string, unknown> | undefined;
+          if (holder && typeof holder === 'object') holder.command = value;
+        } else o[key] = value;
+      }
+      return o;
+    });
+}
+
+function stateArb(hook: HookUnderTest, canary: string): fc.Arbitrary<FuzzCase['state']> {
+  const variant: fc.Arbitrary<StateVariant> = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...canaryCommands(canary)).map((text) => ({ type: 'text' as const, text: hook.stateFiles[0]!.endsWith('.md') ? `---\nactive: true\niteration: 1\ncompletion_promise: "${text}"\n---\n${text}\n` : text })) },
+    { weight: 2, arbitrary: fc.string({ maxLength: 200 }).map((text) => ({ type: 'text' as const, text })) },
+    { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ type: 'bytes' as const, bytes })) },
+    { weight: 2, arbitrary: fc.constantFrom('{"phase":"execution","taskIndex":"$(touch X)","totalTasks":1e400}', '{"taskIndex":1,"totalTasks":2,"phase":"execution","globalIteration":99999999999999999999}', '{', '[]', 'null', '{"a":1}{"b":2}').map((text) => ({ type: 'text' as const, text: text.replace('X', canary) })) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((mb) => ({ type: 'huge' as const, size: mb * 1024 * 1024 })) },
+    { weight: 1, arbitrary: fc.constant({ type: 'fifo' as const }) },
+    { weight: 1, arbitrary: fc.constant({ type: 'dir' as const }) },
+    { weight: 1, arbitrary: fc.constant({ type: 'absent' as const }) },
+  );
+  return fc.option(fc.record({ file: fc.constantFrom(...hook.stateFiles), variant }), { freq: 2 }).map((s) => s ?? undefined);
+}
+
+/** The generated input: raw bytes, JSON broken in the usual ways, or a fuzzed event object. */
+export function caseArb(hook: HookUnderTest, root: string, canary: string): fc.Arbitrary<FuzzCase> {
+  const obj = eventObject(hook, root, canary);
+  const json = obj.map((o) => JSON.stringify(o));
+  const stdin: fc.Arbitrary<[string, Buffer]> = fc.oneof(
+    { weight: 16, arbitrary: json.map((s): [string, Buffer] => ['event object', enc(s)]) },
+    { weight: 2, arbitrary: fc.uint8Array({ maxLength: 400 }).map((b): [string, Buffer] => ['random bytes', Buffer.from(b)]) },
+    { weight: 2, arbitrary: fc.tuple(json, fc.nat()).map(([s, n]): [string, Buffer] => ['truncated JSON', enc(s.slice(0, n % Math.max(1, s.length)))]) },
+    { weight: 2, arbitrary: fc.tuple(json, fc.constantFrom('{}', 'null', ' garbage', '\n{"tool_name":"Bash"}', '[]', '1', json.toString())).map(([s, tail]): [string, Buffer] => ['multi-document', enc(s + tail)]) },
+    { weight: 2, arbitrary: fc.tuple(json, fc.nat()).map(([s, n]): [string, Buffer] => { const b = enc(s); const i = n % (b.length + 1); return ['NUL byte', Buffer.concat([b.subarray(0, i), Buffer.from([0]), b.subarray(i)])]; }) },
+    { weight: 2, arbitrary: fc.tuple(json, fc.nat(), fc.constantFrom([0xff], [0xc3], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xc0, 0xaf])).map(([s, n, bad]): [string, Buffer] => { const b = enc(s); const i = n % (b.length + 1); return ['invalid UTF-8', Buffer.concat([b.subarray(0, i), Buffer.from(bad), b.subarray(i)])]; }) },
+    { weight: 1, arbitrary: obj.map((o): [string, Buffer] => ['CRLF', enc(JSON.stringify(o, null, 1).replaceAll('\n', '\r\n') + '\r\n')]) },
+    { weight: 1, arbitrary: fc.constantFrom('null', 'true', '"text"', '42', '[]', '', ' ', '\n', '{}', '{"tool_name":null}').map((s): [string, Buffer] => ['wrong type', enc(s)]) },
+    { weight: 1, arbitrary: fc.integer({ min: 100, max: 20000 }).map((d): [string, Buffer] => ['deep nesting', enc(`{"tool_input":${'['.repeat(d)}${']'.repeat(d)},"a":${'{"a":'.repeat(Math.min(d, 3000))}1${'}'.repeat(Math.min(d, 3000))}}`)]) },
+    { weight: 1, arbitrary: fc.tuple(obj, fc.integer({ min: 1, max: 10 })).map(([o, mb]): [string, Buffer] => {
+      const big = 'x'.repeat(mb * 1024 * 1024);
+      const holder = (o.tool_input ?? o.input) as Record<string, unknown> | undefined;
+      if (holder && typeof holder === 'object') holder.command = big;
+      o.last_assistant_message = big;
+      o.result = big;
+      return [`${mb} MB string`, enc(JSON.stringify(o))];
+    }) },
+  );
+  return fc.record({ stdin, state: stateArb(hook, canary) }).map(({ stdin: [describe, bytes], state }) => ({
+    describe: state ? `${describe}; state ${state.file}: ${state.variant.type}` : describe,
+    stdin: bytes,
+    state,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Running and checking
+// ---------------------------------------------------------------------------------------
+
+export interface RunResult {
+  exitCode: number | null;
+  stdout: Buffer;
+  stderr: Buffer;
+  timedOut: boolean;
+  ms: number;
+}
+
+export function runScript(root: string, script: string, stdin: Buffer, env: Record<string, string | undefined>, timeoutMs: number): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const argv = script.endsWith('.mjs') ? ['node', script] : ['bash', script];
+    const child = spawn(argv[0]!, argv.slice(1), { cwd: root, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+    }, timeoutMs);
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.stdin.on('error', () => {});
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code, stdout: Buffer.concat(out), stderr: Buffer.concat(err), timedOut, ms: performance.now() - started });
+    });
+    child.stdin.end(stdin);
+  });
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Exactly one JSON object, as Claude Code or forgeflare would read it; undefined if not. */
+export function readableObject(bytes: Buffer): Record<string, unknown> | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    const value: unknown = JSON.parse(strictUtf8.decode(bytes));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isDeny(hook: HookUnderTest, json: Record<string, unknown> | undefined): boolean {
+  if (!json) return false;
+  if (hook.contract === 'forgeflare') return json.action === 'block';
+  const out = json.hookSpecificOutput as Record<string, unknown> | undefined;
+  return out?.permissionDecision === 'deny' || json.decision === 'block';
+}
+
+const OWN_LINE = /^\[[\w.:-]+\] /;
+
+/** Every property of the hook's kind, for one run. */
+export function check(hook: HookUnderTest, c: FuzzCase, r: RunResult, timeoutMs: number): Violation[] {
+  const v: Violation[] = [];
+  const add = (property: string, detail: string) => v.push({ hook: hook.label, property, detail: detail.slice(0, 300), input: c.describe });
+  if (r.timedOut) add('ends within the timeout', `still running after ${timeoutMs} ms`);
+  else if (r.exitCode !== 0) add('exit 0', `exit ${r.exitCode}; stderr: ${r.stderr.toString('utf8', 0, 200)}`);
+  let json: Record<string, unknown> | undefined;
+  if (r.stdout.length > 0) {
+    try {
+      strictUtf8.decode(r.stdout);
+      json = readableObject(r.stdout);
+      if (!json) add('stdout is one JSON object', r.stdout.toString('utf8', 0, 200));
+    } catch {
+      add('stdout is valid UTF-8', r.stdout.toString('latin1', 0, 200));
+    }
+  } else if (hook.contract === 'forgeflare' && !r.timedOut) {
+    add('forgeflare: one JSON object on stdout', 'stdout is empty');
+  }
+  const stderr = r.stderr.toString('utf8');
+  const stray = stderr.split('\n').filter((line) => line !== '' && !OWN_LINE.test(line));
+  if (stray.length > 0) add('stderr holds only the hook\'s own lines', stray.slice(0, 2).join(' | '));
+  if (hook.kind === 'guard' && !r.timedOut && readableObject(c.stdin) === undefined && !isDeny(hook, json)) {
+    add('a guard denies what it cannot read', `answer: ${r.stdout.toString('utf8', 0, 120) || '(nothing)'}`);
+  }
+  return v;
+}
+
+function applyState(root: string, state: FuzzCase['state']): void {
+  if (!state) return;
+  const path = join(root, state.file);
+  rmSync(path, { recursive: true, force: true });
+  mkdirSync(dirname(path), { recursive: true });
+  const variant = state.variant;
+  switch (variant.type) {
+    case 'text': writeFileSync(path, variant.text); break;
+    case 'bytes': writeFileSync(path, variant.bytes); break;
+    case 'huge': writeFileSync(path, Buffer.alloc(variant.size, 'a')); break;
+    case 'dir': mkdirSync(path); break;
+    case 'fifo': spawnSyncQuiet('mkfifo', [path]); break;
+    case 'absent': break;
+  }
+}
+
+function spawnSyncQuiet(cmd: string, args: string[]): void {
+  spawnSync(cmd, args, { stdio: 'ignore' });
+}
+
+/** Names in a folder (recursively, bounded), to compare before and after. */
+export function snapshot(dir: string, skip: (path: string) => boolean, depth = 6): Set<string> {
+  const seen = new Set<string>();
+  const walk = (d: string, level: number) => {
+    let entries: string[];
+    try { entries = readdirSync(d); } catch { return; }
+    for (const e of entries) {
+      const p = join(d, e);
+      if (skip(p)) continue;
+      seen.add(p);
+      if (level < depth) {
+        try { if (lstatSync(p).isDirectory()) walk(p, level + 1); } catch { /* gone */ }
+      }
+    }
+  };
+  walk(dir, 0);
+  return seen;
+}
+
+/** Run `count` generated cases against one hook on `workers` copies of its project. */
+export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: { count: number; seed: number; workers: number; timeoutMs: number; onViolation?: (v: Violation) => void }): Promise<FuzzReport> {
+  const violations: Violation[] = [];
+  const copies = Array.from({ length: options.workers }, (_, w) => {
+    const root = join(sandbox.dir, 'work', `${hook.label.replace('/', '--')}-${w}`);
+    rmSync(root, { recursive: true, force: true });
+    cpSync(hook.template, root, { recursive: true });
+    return root;
+  });
+  // Inputs name the project folder: draw them per copy (same seed, so every copy sees the same shapes).
+  const cases = copies.map((root) => fc.sample(caseArb(hook, root, sandbox.canary), { seed: options.seed, numRuns: Math.ceil(options.count / options.workers) }));
+  const pristine = (root: string) => {
+    for (const file of hook.stateFiles) rmSync(join(root, file), { recursive: true, force: true });
+    for (const [file, text] of Object.entries(hook.setup)) {
+      rmSync(join(root, file), { recursive: true, force: true });
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+  };
+  const around = (root: string) => snapshot(sandbox.dir, (p) => p.startsWith(join(sandbox.dir, 'work')) || p.startsWith(join(sandbox.dir, 'templates')) || p === root);
+  const before = around('');
+  const rootBefore = new Set(readdirSync('/'));
+  let runs = 0;
+  const slowest: FuzzReport['slowest'] = [];
+  await Promise.all(copies.map(async (root, w) => {
+    for (const c of cases[w]!) {
+      if (runs >= options.count) break;
+      runs++;
+      pristine(root);
+      applyState(root, c.state);
+      const env: Record<string, string | undefined> = {
+        PATH: process.env.PATH, HOME: sandbox.home, LANG: 'C.UTF-8', TMPDIR: join(sandbox.dir, 'tmp'),
+        ...(hook.contract === 'claude-code' ? { CLAUDE_PROJECT_DIR: root } : {}),
+        ...(hook.target === 'claude-plugin' ? { CLAUDE_PLUGIN_ROOT: root } : {}),
+      };
+      const r = await runScript(root, join(root, hook.script), c.stdin, env, options.timeoutMs);
+      slowest.push({ ms: Math.round(r.ms), input: c.describe });
+      slowest.sort((a, b) => b.ms - a.ms).splice(5);
+      for (const v of check(hook, c, r, options.timeoutMs)) {
+        violations.push(v);
+        options.onViolation?.(v);
+      }
+      if (existsSync(sandbox.canary)) {
+        const v = { hook: hook.label, property: 'no injected command runs', detail: 'the canary file was created', input: c.describe };
+        violations.push(v);
+        options.onViolation?.(v);
+        rmSync(sandbox.canary, { force: true });
+      }
+    }
+  }));
+  const after = around('');
+  const added = [...after].filter((p) => !before.has(p) && !p.startsWith(join(sandbox.dir, 'tmp')));
+  if (added.length > 0) violations.push({ hook: hook.label, property: 'no write outside the project', detail: added.slice(0, 5).join(', '), input: '(all runs)' });
+  const rootAdded = [...readdirSync('/')].filter((e) => !rootBefore.has(e));
+  if (rootAdded.length > 0) violations.push({ hook: hook.label, property: 'no write outside the project', detail: `new in /: ${rootAdded.join(', ')}`, input: '(all runs)' });
+  return { hook: hook.label, runs, violations, slowest };
+}
+
+/** Collapse violations to counts per property, for reports. */
+export function summarize(report: FuzzReport): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const v of report.violations) counts[v.property] = (counts[v.property] ?? 0) + 1;
+  return counts;
+}
+
+export function prepareTmp(sandbox: Sandbox): void {
+  mkdirSync(join(sandbox.dir, 'tmp'), { recursive: true });
+  chmodSync(join(sandbox.dir, 'tmp'), 0o700);
+}

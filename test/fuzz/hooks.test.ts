@@ -1,0 +1,40 @@
+/**
+ * Fuzzing every generated hook (every preset, every target) with a fixed seed: at least
+ * 1,000 inputs per hook in CI (FUZZ_RUNS to change it; bench/fuzz.mjs runs 10,000). Each
+ * run is checked against the contract of the hook's kind (see harness.ts); the counts are
+ * printed, and any violation fails the hook's test with the first few examples.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildHooks, fuzzHook, makeSandbox, prepareTmp, summarize, type FuzzReport } from './harness.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const WORKERS = Number(process.env.FUZZ_WORKERS ?? 4);
+// The hooks' own timeout is far longer (Claude Code: 600 s); a run past this is a hang.
+const TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 60_000);
+
+const sandbox = makeSandbox();
+prepareTmp(sandbox);
+const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
+const hooks = buildHooks(sandbox, only ? (h) => only.test(`${h.preset}/${h.target}`) : undefined);
+const reports: FuzzReport[] = [];
+
+afterAll(() => {
+  const lines = reports.map((r) => `fuzz ${r.hook.padEnd(32)} ${String(r.runs).padStart(6)} inputs  ${String(r.violations.length).padStart(5)} violations ${JSON.stringify(summarize(r))} slowest ${r.slowest[0]?.ms ?? 0} ms (${r.slowest[0]?.input ?? ''})`);
+  console.log(`\nfuzz (seed ${SEED}):\n${lines.join('\n')}\ntotal: ${reports.reduce((n, r) => n + r.runs, 0)} inputs, ${reports.reduce((n, r) => n + r.violations.length, 0)} violations`);
+  if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(reports.map((r) => ({ hook: r.hook, runs: r.runs, counts: summarize(r), examples: r.violations.slice(0, 20) })), null, 2));
+  rmSync(sandbox.dir, { recursive: true, force: true });
+});
+
+describe('fuzz: every preset and target keeps its contract', () => {
+  for (const hook of hooks) {
+    it(`${hook.label} (${hook.kind})`, async () => {
+      const report = await fuzzHook(hook, sandbox, { count: RUNS, seed: SEED, workers: WORKERS, timeoutMs: TIMEOUT_MS });
+      reports.push(report);
+      expect(report.runs).toBe(RUNS);
+      const examples = report.violations.slice(0, 5).map((v) => `${v.property}: ${v.detail} (input: ${v.input})`);
+      expect(examples, JSON.stringify(summarize(report))).toEqual([]);
+    }, 1_800_000);
+  }
+});

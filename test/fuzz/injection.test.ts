@@ -1,0 +1,97 @@
+/**
+ * Injected commands through the places a value reaches a script that the input fuzzing
+ * does not cover: every free-text config value of every preset (rendered into the script),
+ * and the slash-command arguments of the loop's setup script (then read back by the stop
+ * hook from the state file it wrote). A canary file must never appear.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyPlan, diskWriter } from '../../src/apply.js';
+import { validateConfig } from '../../src/config/load.js';
+import { planGeneration } from '../../src/plan.js';
+import { canaryCommands, makeSandbox, PRESETS, runScript } from './harness.js';
+
+const sandbox = makeSandbox('rh-inject-');
+afterAll(() => rmSync(sandbox.dir, { recursive: true, force: true }));
+const KIND: Record<string, string> = { specum: 'stop-watcher', speckit: 'stop-watcher', passive: 'stop-watcher', loop: 'stop-watcher', guard: 'guard', convergence: 'convergence', 'session-end': 'session-end', 'audit-log': 'audit-log' };
+// A few shapes are enough here: each config value gets every one.
+const VALUES = canaryCommands(sandbox.canary).filter((_, i) => [0, 1, 3, 5, 9].includes(i));
+
+/** Paths of every string (or string-array item) in a preset's default options. */
+function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.length > 0 ? stringLeaves(value[0], [...path, 0]) : [];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, [...path, k]));
+  return [];
+}
+
+function withValue(options: unknown, path: (string | number)[], value: string): unknown {
+  const copy = structuredClone(options) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path.at(-1)!] = value;
+  return copy;
+}
+
+describe('fuzz: injected commands in config values and slash-command arguments never run', () => {
+  for (const spec of PRESETS.filter((p) => p.targets.includes('claude-project'))) {
+    const label = `${spec.preset}${spec.options?.runtime ? `-${String(spec.options.runtime)}` : ''}`;
+    it(`${label}: every free-text config value`, async () => {
+      rmSync(sandbox.canary, { force: true });
+      const kind = KIND[spec.preset]!;
+      const name = spec.name ?? kind;
+      const defaults = validateConfig({ hooks: [{ kind, preset: spec.preset, name, options: spec.options ?? {} }] } as never).hooks[0]!.options;
+      // Optional string options have no default to find: name them here.
+      const optional = spec.preset === 'loop' ? [['stateFile']] : [];
+      const leaves = [...stringLeaves(defaults).filter((p) => p.join('.') !== 'runtime'), ...optional];
+      let generated = 0;
+      let rejected = 0;
+      for (const leaf of leaves) {
+        for (const value of VALUES) {
+          const options = withValue(defaults, leaf, value);
+          let config;
+          try {
+            config = validateConfig({ hooks: [{ kind, preset: spec.preset, name, options }] } as never);
+          } catch {
+            rejected++; // a config error: nothing is generated, nothing can run
+            continue;
+          }
+          const root = join(sandbox.dir, `${label}-${generated++}`);
+          mkdirSync(root, { recursive: true });
+          applyPlan(planGeneration(root, config), diskWriter(root));
+          for (const [file, text] of Object.entries(spec.setup ?? {})) {
+            mkdirSync(join(root, file, '..'), { recursive: true });
+            writeFileSync(join(root, file), text);
+          }
+          const script = join(root, '.claude/hooks', `${name}.${spec.options?.runtime === 'node' ? 'mjs' : 'sh'}`);
+          const input = { session_id: 's', cwd: root, hook_event_name: spec.event, tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: { stdout: 'x' }, stop_hook_active: false, last_assistant_message: 'hi', transcript_path: join(root, 't.jsonl') };
+          await runScript(root, script, Buffer.from(JSON.stringify(input)), { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, 60_000);
+          expect(existsSync(sandbox.canary), `${label}: options.${leaf.join('.')} = ${JSON.stringify(value)} ran`).toBe(false);
+          rmSync(root, { recursive: true, force: true });
+        }
+      }
+      console.log(`injection ${label}: ${leaves.length} config values × ${VALUES.length} canaries: ${generated} generated and run, ${rejected} rejected as config errors`);
+    }, 600_000);
+  }
+
+  for (const runtime of ['bash', 'node'] as const) {
+    it(`loop (${runtime}): slash-command arguments, then the stop hook reading what setup wrote`, async () => {
+      rmSync(sandbox.canary, { force: true });
+      const root = join(sandbox.dir, `loop-args-${runtime}`);
+      mkdirSync(root, { recursive: true });
+      applyPlan(planGeneration(root, validateConfig({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime } }] } as never)), diskWriter(root));
+      const ext = runtime === 'node' ? 'mjs' : 'sh';
+      const run = runtime === 'node' ? 'node' : 'bash';
+      for (const value of canaryCommands(sandbox.canary)) {
+        for (const args of [[value], ['--completion-promise', value, 'task'], ['--max-iterations', value, 'task'], ['task', value]]) {
+          spawnSync(run, [join(root, `.claude/hooks/stop-watcher-setup.${ext}`), ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, encoding: 'utf8', timeout: 60_000 });
+          const stop = { session_id: 's', cwd: root, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: value, transcript_path: join(root, 't.jsonl') };
+          await runScript(root, join(root, `.claude/hooks/stop-watcher.${ext}`), Buffer.from(JSON.stringify(stop)), { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, 60_000);
+          expect(existsSync(sandbox.canary), `${runtime}: setup ${JSON.stringify(args)} ran`).toBe(false);
+        }
+      }
+    }, 600_000);
+  }
+});

@@ -1,0 +1,316 @@
+/**
+ * Run the real Codex CLI against a scripted model: `codex exec --json PROMPT` in a project,
+ * isolated ($CODEX_HOME in a temporary folder whose config.toml points the model provider at the
+ * loopback Responses API server, `wire_api = "responses"`, a dummy key through `env_key`, the
+ * project trusted, the hooks feature on), with the same tap on every hook the project
+ * registers in .codex/hooks.json as `runClaudeCode` has, restored byte for byte afterwards.
+ *
+ * Hook trust: Codex runs a project hook only once it is trusted. By default the run passes
+ * `--dangerously-bypass-hook-trust` (this invocation only: the hooks are the ones under test);
+ * `hookTrust: 'app-server'` gives persisted trust first, the way Codex's own /hooks screen
+ * does (`trustCodexHooks`), and runs without the flag; `'none'` runs without either, so only
+ * hooks already trusted in `config` run.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ClientNotFoundError, installTap, onPath, parseJsonl, upwards, type RealClientRun } from './claude-code.js';
+import { startScriptedModel, type ScriptedModel, type Turns } from './model-server.js';
+
+export const CODEX_INSTALL = 'npm i -D @openai/codex';
+/** The environment variable the scripted provider reads its key from (`env_key`). */
+export const CODEX_KEY_VARIABLE = 'RALPH_HOOKS_SCRIPTED_MODEL_KEY';
+/** The files the tap wraps in a Codex project. */
+export const CODEX_TAPPED_FILES = ['.codex/hooks.json'];
+
+export interface RunCodexOptions {
+  /** The scripted model's turns. Ignored when `model` is given. */
+  turns?: Turns;
+  /** A scripted model you started yourself (protocol 'responses'; you close it). */
+  model?: ScriptedModel;
+  /** The prompt for `codex exec`. Default: "Continue". */
+  prompt?: string;
+  /** `--sandbox`. Default: workspace-write (Codex's own default for a trusted project). */
+  sandbox?: 'read-only' | 'workspace-write' | 'danger-full-access';
+  /** 'bypass' (default): `--dangerously-bypass-hook-trust`; 'app-server': trust recorded in config.toml first (trustCodexHooks); 'none': neither. */
+  hookTrust?: 'bypass' | 'app-server' | 'none';
+  /** Extra lines appended to $CODEX_HOME/config.toml (hook trust entries, say). */
+  config?: string;
+  /** Extra arguments for `codex exec`, placed before the prompt. */
+  args?: string[];
+  /** Extra environment for the client (and so for its hooks); `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Kill the session after this many ms. Default 120000. */
+  timeoutMs?: number;
+  /** The codex binary. Default: node_modules/.bin/codex above the project or the working directory, else PATH. */
+  bin?: string;
+  /** Record hook inputs through the tap. Default true. */
+  tap?: boolean;
+  /** Project files or folders the tap snapshots before each hook runs (as runClaudeCode's `capture`). */
+  capture?: string[];
+  /** Keep $CODEX_HOME (rollouts, logs) and return its path in `home`. Default false. */
+  keepHome?: boolean;
+  /** Ignored (Claude Code's option; scenarios pass it to every client). */
+  allowedTools?: string[];
+}
+
+/** Where `codex` is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
+export function findCodex(from: string = process.cwd()): string | null {
+  return upwards(from, 'node_modules/.bin/codex') ?? upwards(process.cwd(), 'node_modules/.bin/codex') ?? onPath('codex');
+}
+
+/** The installed Codex CLI's version ("0.169.0"), or null when it is missing or does not answer. */
+export function codexVersion(bin: string | null = findCodex()): string | null {
+  if (!bin) return null;
+  const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+  const match = /(\d+\.\d+\.\d+)/.exec(out.stdout ?? '');
+  return match ? match[1] : null;
+}
+
+function requireCodex(projectDir: string, bin?: string): string {
+  const found = bin ?? findCodex(projectDir);
+  if (!found || !existsSync(found)) {
+    throw new ClientNotFoundError(
+      `Codex CLI is not installed (looked for node_modules/.bin/codex and codex on PATH${bin ? `, and ${bin}` : ''}). Install it: ${CODEX_INSTALL}`,
+    );
+  }
+  return found;
+}
+
+const tomlString = (value: string) => JSON.stringify(value);
+
+/** $CODEX_HOME/config.toml for a scripted run: the loopback provider, the project trusted, hooks on, nothing else reaching out. */
+export function codexHomeConfig(modelUrl: string, projectDir: string, extra = ''): string {
+  return [
+    'model = "scripted"',
+    'model_provider = "scripted"',
+    'check_for_update_on_startup = false',
+    'web_search = "disabled"',
+    '',
+    '[model_providers.scripted]',
+    'name = "scripted model"',
+    `base_url = ${tomlString(`${modelUrl}/v1`)}`,
+    'wire_api = "responses"',
+    `env_key = ${tomlString(CODEX_KEY_VARIABLE)}`,
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    '',
+    '[features]',
+    'hooks = true',
+    '',
+    `[projects.${tomlString(projectDir)}]`,
+    'trust_level = "trusted"',
+    '',
+    extra,
+  ].join('\n');
+}
+
+/** The client's environment: the caller's, minus anything that would reach a real account or another session. */
+function clientEnv(home: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(OPENAI_|CODEX_|AZURE_OPENAI|OTEL_)/.test(key)) continue;
+    env[key] = value;
+  }
+  const noProxy = ['127.0.0.1', 'localhost', env.NO_PROXY ?? env.no_proxy].filter(Boolean).join(',');
+  Object.assign(env, { CODEX_HOME: home, [CODEX_KEY_VARIABLE]: 'scripted-model-offline', NO_PROXY: noProxy, no_proxy: noProxy });
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+function findRollout(home: string, threadId: string | null): string | null {
+  const sessions = join(home, 'sessions');
+  if (!existsSync(sessions)) return null;
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 4) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, depth + 1);
+      else if (entry.name.startsWith('rollout-') && entry.name.endsWith('.jsonl')) found.push(path);
+    }
+  };
+  walk(sessions, 0);
+  return (threadId ? found.find((p) => p.endsWith(`-${threadId}.jsonl`)) : undefined) ?? found.sort().pop() ?? null;
+}
+
+/** The `--json` event stream, summed up like Claude Code's result: the last agent message, the thread id, the usage. */
+function resultOf(stdout: string): Record<string, unknown> | null {
+  const events = parseJsonl(stdout).filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null);
+  if (events.length === 0) return null;
+  let threadId: string | null = null;
+  let last: string | null = null;
+  let usage: unknown = null;
+  const errors: string[] = [];
+  for (const event of events) {
+    if (event.type === 'thread.started' && typeof event.thread_id === 'string') threadId = event.thread_id;
+    const item = event.item as Record<string, unknown> | undefined;
+    if (event.type === 'item.completed' && item?.type === 'agent_message' && typeof item.text === 'string') last = item.text;
+    if (event.type === 'turn.completed') usage = event.usage ?? null;
+    if (event.type === 'turn.failed' || event.type === 'error') errors.push(JSON.stringify(event));
+  }
+  return { type: 'result', session_id: threadId, result: last, usage, errors, events };
+}
+
+/**
+ * Run `codex exec` in `projectDir` against a scripted model and report what happened. The
+ * project is used as it is (write its files first); .codex/hooks.json is wrapped by the tap
+ * during the session and restored byte for byte.
+ */
+export async function runCodex(projectDir: string, options: RunCodexOptions = {}): Promise<RealClientRun & { home?: string }> {
+  const bin = requireCodex(projectDir, options.bin);
+  const root = resolve(projectDir);
+  const home = mkdtempSync(join(tmpdir(), 'ralph-hooks-codex-'));
+  const ownModel = !options.model;
+  const model = options.model ?? (await startScriptedModel({ protocol: 'responses', turns: options.turns ?? [] }));
+  const requestsBefore = model.requests.length;
+  const turnsBefore = model.modelTurns;
+  writeFileSync(join(home, 'config.toml'), codexHomeConfig(model.url, root, options.config));
+  mkdirSync(join(home, 'tap-work'), { recursive: true });
+  const tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), options.capture, CODEX_TAPPED_FILES);
+  // After the tap: trust is keyed to each hooks.json entry as it is when the session starts.
+  const trusted = options.hookTrust === 'app-server' ? await trustCodexHooks({ codexHome: home, cwd: root, bin }).catch((error: Error) => error) : null;
+  const started = Date.now();
+  const args = [
+    'exec',
+    '--json',
+    '--skip-git-repo-check',
+    '--sandbox',
+    options.sandbox ?? 'workspace-write',
+    ...((options.hookTrust ?? 'bypass') === 'bypass' ? ['--dangerously-bypass-hook-trust'] : []),
+    ...(options.args ?? []),
+    options.prompt ?? 'Continue',
+  ];
+  let stdout = '';
+  let stderr = '';
+  let timedOut = false;
+  try {
+    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveRun, reject) => {
+      const child = spawn(bin, args, { cwd: root, env: clientEnv(home, options.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const timer = setTimeout(() => {
+        timedOut = true;
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      }, options.timeoutMs ?? 120_000);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (exitCode, exitSignal) => {
+        clearTimeout(timer);
+        resolveRun({ code: exitCode, signal: exitSignal });
+      });
+    });
+    if (trusted instanceof Error) stderr = `trustCodexHooks failed: ${trusted.message}\n${stderr}`;
+    const result = resultOf(stdout);
+    const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
+    const rollout = findRollout(home, sessionId);
+    return {
+      agent: 'codex',
+      exitCode: code,
+      signal,
+      timedOut,
+      stdout,
+      stderr,
+      result,
+      requests: model.requests.slice(requestsBefore),
+      modelTurns: model.modelTurns - turnsBefore,
+      exhausted: model.exhausted,
+      hookInputs: tap ? tap.collect() : [],
+      transcript: rollout ? parseJsonl(readFileSync(rollout, 'utf8')) : null,
+      sessionId,
+      files: (path: string) => {
+        try {
+          return readFileSync(join(root, path), 'utf8');
+        } catch {
+          return null;
+        }
+      },
+      projectDir: root,
+      durationMs: Date.now() - started,
+      ...(options.keepHome ? { home } : {}),
+    };
+  } finally {
+    tap?.restore();
+    if (ownModel) await model.close();
+    if (!options.keepHome) rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** A hook as Codex's app server lists it (`hooks/list`, 0.169.0). */
+export interface CodexHookListing {
+  key: string;
+  eventName: string;
+  command?: string;
+  sourcePath: string;
+  currentHash: string;
+  trustStatus: 'managed' | 'untrusted' | 'trusted' | 'modified';
+}
+
+/**
+ * Give persisted trust to every untrusted or modified hook Codex finds for `cwd`, the way its
+ * /hooks screen does: ask `codex app-server` for the hooks (`hooks/list`, which reports each
+ * hook's key and current hash) and write `[hooks.state."<key>"] trusted_hash = "<hash>"` into
+ * $CODEX_HOME/config.toml through the same server (`config/batchWrite`). ralph-hooks never
+ * computes a hash itself. Returns the hooks as listed after the write.
+ */
+export async function trustCodexHooks(options: { codexHome: string; cwd: string; bin?: string; timeoutMs?: number }): Promise<CodexHookListing[]> {
+  const bin = options.bin ?? requireCodex(options.cwd);
+  const child = spawn(bin, ['app-server'], { cwd: options.cwd, env: clientEnv(options.codexHome), stdio: ['pipe', 'pipe', 'ignore'] });
+  const pending = new Map<number, { resolve: (value: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  let buffer = '';
+  let next = 0;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      let message: Record<string, unknown>;
+      try {
+        message = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      const waiter = typeof message.id === 'number' ? pending.get(message.id) : undefined;
+      if (!waiter) continue;
+      pending.delete(message.id as number);
+      if (message.error) waiter.reject(new Error(`codex app-server: ${JSON.stringify(message.error)}`));
+      else waiter.resolve((message.result ?? {}) as Record<string, unknown>);
+    }
+  });
+  const call = (method: string, params: unknown) =>
+    new Promise<Record<string, unknown>>((resolveCall, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve: resolveCall, reject });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const list = async () =>
+    ((await call('hooks/list', { cwds: [options.cwd] })).data as { hooks: CodexHookListing[] }[]).flatMap((entry) => entry.hooks);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+  const exited = new Promise<never>((_, reject) => child.on('close', (code) => reject(new Error(`codex app-server exited (${code}) before answering`))));
+  try {
+    const work = (async () => {
+      await call('initialize', { clientInfo: { name: 'ralph-hooks', title: null, version: '0' }, capabilities: { experimentalApi: true, requestAttestation: false } });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'initialized' })}\n`);
+      const untrusted = (await list()).filter((hook) => hook.trustStatus === 'untrusted' || hook.trustStatus === 'modified');
+      if (untrusted.length > 0) {
+        const state = Object.fromEntries(untrusted.map((hook) => [hook.key, { trusted_hash: hook.currentHash }]));
+        await call('config/batchWrite', { edits: [{ keyPath: 'hooks.state', value: state, mergeStrategy: 'upsert' }] });
+      }
+      return list();
+    })();
+    return await Promise.race([work, exited]);
+  } finally {
+    clearTimeout(timer);
+    child.kill();
+  }
+}
