@@ -13,6 +13,15 @@ export function shellQuote(value: unknown): string {
   return `'${String(value).replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * A value for a line comment (`#` or `//`): control characters (newlines included) and the
+ * Unicode line and paragraph separators are escaped the way JSON escapes them, so the text
+ * stays on the comment's line whatever it holds.
+ */
+export function commentText(value: unknown): string {
+  return String(value).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1).replace(/^\u007f$/, '\\u007f').replace(/^[\u2028\u2029]$/, (sep) => `\\u${sep.charCodeAt(0).toString(16)}`));
+}
+
 /** Escape text so a POSIX extended regex (grep -E) matches it literally. */
 export function ereEscape(value: string): string {
   return value.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
@@ -26,6 +35,19 @@ function createRenderer(templatesDir: string): typeof Handlebars {
   // Text for inside a JSON string literal (the quotes are the template's): generated case files.
   hbs.registerHelper('jsonText', (value: unknown) => JSON.stringify(String(value)).slice(1, -1));
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  // Text in a comment (# or //): one line, control characters escaped, so no value ends the comment.
+  hbs.registerHelper('comment', (value: unknown) => commentText(value));
+  // A value placed as a bare word (a file name, a path from the code): refused unless it is one.
+  hbs.registerHelper('word', (value: unknown) => {
+    const text = String(value);
+    if (!/^[A-Za-z0-9_.\/:@+-]+$/.test(text)) throw new Error(`expected one plain word for the template, got ${JSON.stringify(text)}`);
+    return text;
+  });
+  // A whole number in code: anything else is a template bug, not something to render.
+  hbs.registerHelper('int', (value: unknown) => {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`expected a whole number for the template, got ${JSON.stringify(value)}`);
+    return String(value);
+  });
   const partialsDir = join(templatesDir, 'partials');
   for (const file of readdirSync(partialsDir)) {
     // log.sh.hbs is the partial `log`: templates say {{> log}}.

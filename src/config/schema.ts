@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PRESETS } from '../presets/index.js';
+import { checkLoopOptions, type LoopOptions } from '../presets/loop.js';
 import { TARGETS, type TargetId } from '../targets/index.js';
 
 export const CONFIG_FILE = 'ralph-hooks.config.json';
@@ -76,6 +77,8 @@ export const configSchema = z.strictObject({
       });
     }
     seen.set(hook.name, index);
+    const problem = hook.preset === 'loop' ? checkLoopOptions(hook.options as LoopOptions) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['hooks', index, 'options', 'messages'], input: hook.options, message: problem });
   });
 });
 

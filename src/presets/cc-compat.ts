@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOption } from './path-option.js';
 import { CliError } from '../errors.js';
 import type { Preset, PresetTarget } from './types.js';
 
@@ -8,7 +9,7 @@ import type { Preset, PresetTarget } from './types.js';
  * script, and maps its answer (exit 2, deny/ask, decision block) onto forgeflare's actions.
  */
 export const ccCompatOptions = z.strictObject({
-  script: z.string().min(1).describe('The Claude Code hook to run, relative to the project root (e.g. ".claude/hooks/ralph-guard.sh").'),
+  script: pathOption().describe('The Claude Code hook to run, relative to the project root (e.g. ".claude/hooks/ralph-guard.sh").'),
   event: z.enum(['PreToolUse', 'PostToolUse', 'Stop']).default('PreToolUse').describe('forgeflare event to register the adapter for.'),
   phase: z.enum(['guard', 'observe']).default('guard').describe('PreToolUse phase.'),
   tools: z.array(z.string().regex(/^[A-Za-z0-9_-]+$/)).default([]).describe('Exact tool names (one hooks.toml entry each); empty: every tool.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOption } from './path-option.js';
 import type { HookEntryBase, Preset, PresetFile, PresetTarget } from './types.js';
 
 /**
@@ -11,7 +12,7 @@ import type { HookEntryBase, Preset, PresetFile, PresetTarget } from './types.js
 export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
-  stateFile: z.string().min(1).optional()
+  stateFile: pathOption().optional()
     .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under Codex the same names in .codex/.'),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
@@ -19,6 +20,8 @@ export const loopOptions = z.strictObject({
     .describe('How much of the end of the transcript is read when the Stop input has no last_assistant_message.'),
   guidanceHeading: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('Guidance')
     .describe('Node runtime: heading under which the state\'s optional "guidance" is appended to the re-fed prompt.'),
+  messages: z.enum(['ralph-loop', 'iteration-tracker']).default('ralph-loop')
+    .describe("Node runtime: 'ralph-loop' answers like the official plugin (the prompt as reason, a systemMessage, the state removed at the end); 'iteration-tracker' like the standalone iteration tracker: reason \"Ralph Loop iteration N/M. <prompt>\" plus the state's notebookLmGuidance under guidanceHeading, no systemMessage, the loop ends when the transcript contains the completion promise, the state file is kept."),
   commands: z.boolean().default(true)
     .describe('Generate the /ralph-loop and /cancel-ralph slash commands (turn off when the official plugin provides them).'),
   loopCommand: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('ralph-loop')
@@ -30,6 +33,14 @@ export const loopOptions = z.strictObject({
 });
 
 export type LoopOptions = z.infer<typeof loopOptions>;
+
+/** Options that only one runtime has: refused, with the fix, for the other. */
+export function checkLoopOptions(options: LoopOptions): string | null {
+  if (options.messages === 'iteration-tracker' && options.runtime !== 'node') {
+    return `"messages": "iteration-tracker" needs "runtime": "node" (the iteration tracker is a Node script); set "runtime": "node" or remove "messages"`;
+  }
+  return null;
+}
 type LoopEntry = HookEntryBase<LoopOptions>;
 
 function extension(entry: LoopEntry): string {
@@ -41,6 +52,9 @@ export function loopStateFile(options: LoopOptions, target?: PresetTarget): stri
   const dir = target?.contract === 'codex' ? '.codex' : '.claude';
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
+
+/** Ends the quoted here-document that hands /ralph-loop's arguments to the setup script. */
+export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
 
 const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
@@ -69,6 +83,11 @@ export const loop: Preset<LoopOptions> = {
     { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
   ],
   context: (entry, target) => ({
+    // Command files run their ``` ! block in the session's shell, where CLAUDE_PROJECT_DIR is
+    // not set: a project's commands name the script from the project root (where Claude Code
+    // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
+    pluginRoot: target?.id === 'claude-plugin',
+    argumentsDelimiter: ARGUMENTS_DELIMITER,
     stateFile: loopStateFile(entry.options, target),
     loopCommand: `/${entry.options.loopCommand}`,
     cancelCommand: `/${entry.options.cancelCommand}`,

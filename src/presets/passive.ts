@@ -23,6 +23,6 @@ export const passive: Preset<PassiveOptions> = {
   context: (entry) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum', passive: true }),
     ...completionContext(entry.options),
-    guardStopHookActive: false,
+    memoryFileName: `${entry.name}.last-block`,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOption } from './path-option.js';
 import { completionContext, continuationContext, specTemplateWording, specumOptions } from './specum.js';
 import type { Preset } from './types.js';
 
@@ -9,13 +10,13 @@ import type { Preset } from './types.js';
  * template; only paths, names, wording and defaults differ.
  */
 export const speckitOptions = z.strictObject({
-  stateFile: z.string().min(1).default('.speckit-state.json')
+  stateFile: pathOption().default('.speckit-state.json')
     .describe('Name of the state file inside the current feature folder.'),
-  featuresDir: z.string().min(1).default('./.specify/specs')
+  featuresDir: pathOption().default('./.specify/specs')
     .describe('Folder holding one folder per feature (fixed: speckit has no specs_dirs setting).'),
-  currentFeatureFile: z.string().min(1).default('.specify/.current-feature')
+  currentFeatureFile: pathOption().default('.specify/.current-feature')
     .describe('Marker file naming the active feature, relative to the project root.'),
-  settingsFile: z.string().min(1).default('.claude/ralph-speckit.local.md')
+  settingsFile: pathOption().default('.claude/ralph-speckit.local.md')
     .describe('Settings file whose frontmatter `enabled: false` turns the hook off.'),
   completionSignal: specumOptions.shape.completionSignal,
   completionMatch: specumOptions.shape.completionMatch,
@@ -56,6 +57,7 @@ export const speckit: Preset<SpeckitOptions> = {
       ...continuation,
       // The template speaks specum's option names.
       options: { ...continuation.options, specsDirs: [featuresDir], currentSpecFile: currentFeatureFile },
+      memoryFileName: `${entry.name}.last-block`,
     };
   },
 };

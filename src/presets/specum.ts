@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
 import type { Preset, PresetTarget } from './types.js';
 
@@ -7,13 +8,13 @@ import type { Preset, PresetTarget } from './types.js';
  * task list until the state file says it is done or the completion signal appears.
  */
 export const specumOptions = z.strictObject({
-  stateFile: z.string().min(1).default('.ralph-state.json')
+  stateFile: pathOption().default('.ralph-state.json')
     .describe('Name of the state file inside the current spec folder.'),
-  specsDirs: z.array(z.string().min(1)).min(1).default(['./specs'])
+  specsDirs: z.array(pathOption()).min(1).default(['./specs'])
     .describe('Spec folders, first one holds the current-spec marker. A `specs_dirs: [..]` line in the settings frontmatter overrides it at run time.'),
-  currentSpecFile: z.string().min(1).default('.current-spec')
+  currentSpecFile: pathOption().default('.current-spec')
     .describe('Marker file (in the first spec folder) naming the active spec.'),
-  settingsFile: z.string().min(1).default('.claude/ralph-specum.local.md')
+  settingsFile: pathOption().default('.claude/ralph-specum.local.md')
     .describe('Settings file whose frontmatter `enabled: false` turns the hook off.'),
   completionSignal: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('ALL_TASKS_COMPLETE')
     .describe('Text in the transcript that ends the loop.'),
@@ -27,8 +28,8 @@ export const specumOptions = z.strictObject({
     .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
   onMaxIterations: z.enum(['block', 'allow']).default('block')
     .describe("'block': tell Claude the limit was reached with recovery steps (ralph-specum's original design); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
-  onStopHookActive: z.enum(['allow', 'continue']).optional()
-    .describe("When Claude is already continuing because of this hook (stop_hook_active): 'allow' lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' keeps the loop going, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'allow'; 'continue' under Codex, which marks every stop of a continued turn stop_hook_active and is bounded by stallLimit instead."),
+  onStopHookActive: z.enum(['progress', 'allow', 'continue']).optional()
+    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under Codex, which is bounded by stallLimit instead."),
   stallLimit: z.int().min(0).max(1_000_000).optional()
     .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, whose block cap bounds the loop; 10 under Codex, which has none.'),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
@@ -57,6 +58,7 @@ export const specum: Preset<SpecumOptions> = {
   context: (entry, target) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum' }),
     ...completionContext(entry.options),
+    memoryFileName: `${entry.name}.last-block`,
     ...continuationContext(entry.options, target),
   }),
 };
@@ -70,7 +72,7 @@ export const CODEX_STALL_LIMIT = 10;
  */
 export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActive' | 'stallLimit'>, target?: PresetTarget) {
   const codex = target?.contract === 'codex';
-  const onStopHookActive = options.onStopHookActive ?? (codex ? 'continue' : 'allow');
+  const onStopHookActive = options.onStopHookActive ?? (codex ? 'continue' : 'progress');
   const stallLimit = options.stallLimit ?? (codex ? CODEX_STALL_LIMIT : 0);
   return {
     options: { ...options, onStopHookActive, stallLimit },

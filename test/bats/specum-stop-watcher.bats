@@ -214,12 +214,18 @@ EOF
   # Run it by hand: run_hook itself needs tools that this PATH leaves out.
   create_hook_input | PATH="$bin" "$bin/bash" "$STOP_WATCHER_SCRIPT" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
   [ ! -s "$BATS_TEST_TMPDIR/out" ]
+  [ ! -s "$BATS_TEST_TMPDIR/err" ]
+  # RALPH_HOOKS_DEBUG=1 says why on stderr.
+  create_hook_input | RALPH_HOOKS_DEBUG=1 PATH="$bin" "$bin/bash" "$STOP_WATCHER_SCRIPT" >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+  [ ! -s "$BATS_TEST_TMPDIR/out" ]
   [ "$(cat "$BATS_TEST_TMPDIR/err")" = "[ralph-specum] jq not found on PATH (install jq to enable this hook); allowing the stop" ]
 }
 
 @test "exits gracefully with empty input" {
   create_state_file >/dev/null
   run_stop_watcher ""
+  assert_silent
+  RALPH_HOOKS_DEBUG=1 run_stop_watcher ""
   [ "$status" -eq 0 ]
   [ -z "$output" ]
   assert_stderr_contains "empty hook input"
@@ -228,6 +234,8 @@ EOF
 @test "exits gracefully with missing cwd in input" {
   create_state_file >/dev/null
   run_stop_watcher '{"stop_hook_active":false,"session_id":"test-session"}'
+  assert_silent
+  RALPH_HOOKS_DEBUG=1 run_stop_watcher '{"stop_hook_active":false,"session_id":"test-session"}'
   [ "$status" -eq 0 ]
   [ -z "$output" ]
   assert_stderr_contains '[ralph-specum] hook input has no "cwd"'
@@ -236,12 +244,13 @@ EOF
 @test "exits gracefully with invalid JSON input" {
   create_state_file >/dev/null
   run_stop_watcher "{\"cwd\":\"$TEST_WORKSPACE\", broken"
+  assert_silent
+  RALPH_HOOKS_DEBUG=1 run_stop_watcher "{\"cwd\":\"$TEST_WORKSPACE\", broken"
   [ "$status" -eq 0 ]
   [ -z "$output" ]
   assert_stderr_contains "[ralph-specum] hook input is not valid JSON"
   run_stop_watcher "not json at all"
-  [ "$status" -eq 0 ]
-  [ -z "$output" ]
+  assert_silent
 }
 
 @test "a decoy \"cwd\" key before the real one does not mislead the hook" {

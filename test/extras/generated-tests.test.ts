@@ -84,7 +84,7 @@ describe('generated test files', () => {
     expect(readFileSync(join(root, 'test/hooks/guard-hook.bats'), 'utf8')).toContain('assert_deny');
     const stopTest = readFileSync(join(root, 'test/hooks/specum-hook.test.ts'), 'utf8');
     expect(stopTest).toContain('expect(result).toBeSilent({ allowStderr: true });');
-    expect(stopTest).toContain("listCaseFiles('test/hook-cases/specum-hook'");
+    expect(stopTest).toContain('listCaseFiles("test/hook-cases/specum-hook"');
   });
 
   it('a failing case fails its vitest test with the full failure text', () => {

@@ -14,8 +14,9 @@ describe('the generated workflow', () => {
       'if [ -f package-lock.json ]; then npm ci; else npm install; fi',
       'npx ralph-hooks generate --on-conflict=fail && git diff --exit-code',
       'npx ralph-hooks doctor',
-      'npx vitest run test/hooks',
-      'node_modules/bats/bin/bats test/hooks',
+      // Computed values are rendered as YAML double-quoted strings.
+      '"npx vitest run test/hooks"',
+      '"node_modules/bats/bin/bats test/hooks"',
       'npx ralph-hooks test --reporter human --reporter junit=reports/hook-cases.xml',
     ]);
     expect(text).toContain('uses: actions/checkout@v4');

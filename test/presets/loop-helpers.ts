@@ -86,3 +86,20 @@ export function runSetup(loop: LoopHook, ws: Workspace, args: string[], env: Rec
 }
 
 export const projectFile = (loop: LoopHook, relative: string) => join(loop.project.root, relative);
+
+/** The documented configuration, as it appears in docs/presets.md. */
+export const TRACKER_CONFIG = {
+  hooks: [
+    {
+      kind: 'stop-watcher',
+      preset: 'loop',
+      options: {
+        runtime: 'node',
+        messages: 'iteration-tracker',
+        stateFile: '.msw/ralph-state.json',
+        guidanceHeading: 'NotebookLM Guidance:',
+        commands: false,
+      },
+    },
+  ],
+};

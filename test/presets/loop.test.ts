@@ -4,7 +4,7 @@
  * setup script and commands, and loop-replay scenarios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -32,8 +32,8 @@ afterEach(() => {
 
 const loops = Object.fromEntries(RUNTIMES.map((runtime) => [runtime, generateLoop(runtime)])) as Record<string, LoopHook>;
 
-function stop(loop: LoopHook, ws: Workspace, overrides: Record<string, unknown> = {}, env: Record<string, string | undefined> = {}) {
-  return runHook(loop.hook, stopInput({ cwd: ws.dir, transcript_path: ws.transcriptPath, session_id: 'session-a', ...overrides }), { cwd: ws.dir, env });
+function stop(loop: LoopHook, ws: Workspace, overrides: Record<string, unknown> = {}, env: Record<string, string | undefined> = {}, timeoutMs?: number) {
+  return runHook(loop.hook, stopInput({ cwd: ws.dir, transcript_path: ws.transcriptPath, session_id: 'session-a', ...overrides }), { cwd: ws.dir, env, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
 describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
@@ -101,10 +101,11 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(ws.exists(loop.stateFile)).toBe(false);
     });
 
-    it('input that is not JSON fails open: exit 0, nothing on stdout, one stderr line', async () => {
+    it('input that is not JSON fails open: exit 0, nothing on either stream; RALPH_HOOKS_DEBUG=1 says why in one stderr line', async () => {
       const ws = workspace();
       writeLoopState(ws, loop);
-      const result = await runHook(loop.hook, '{not json', { cwd: ws.dir });
+      assertSilent(await runHook(loop.hook, '{not json', { cwd: ws.dir }));
+      const result = await runHook(loop.hook, '{not json', { cwd: ws.dir, env: { RALPH_HOOKS_DEBUG: '1' } });
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -114,7 +115,8 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
     it('empty input fails open', async () => {
       const ws = workspace();
       writeLoopState(ws, loop);
-      const result = await runHook(loop.hook, '', { cwd: ws.dir });
+      assertSilent(await runHook(loop.hook, '', { cwd: ws.dir }));
+      const result = await runHook(loop.hook, '', { cwd: ws.dir, env: { RALPH_HOOKS_DEBUG: '1' } });
       assertSilent(result, { allowStderr: true });
       expect(result.stderr).toMatch(/empty hook input|hook input is empty/);
     });
@@ -308,10 +310,43 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(runSetup(loop, ws, ['--cancel']).stdout.trim()).toBe('No active Ralph loop found.');
     });
 
+    it('the /ralph-loop block, run the way Claude Code runs it (arguments written into its text), stores a hostile prompt byte for byte and runs nothing', () => {
+      const ws = workspace();
+      const command = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
+      const block = /```!\n([\s\S]*?)```/.exec(command)![1]!;
+      const prompt = 'fix the `parse` function $(touch CANARY1) `touch CANARY2` "double" \'single\' ; touch CANARY3 && echo \\\nsecond line $HOME ${PATH} \'unbalanced';
+      const args = `${prompt}\n  --max-iterations 3 --completion-promise "ALL DONE"`;
+      // The block names the script from the project root; this workspace is another folder.
+      const script = block.replace(' .claude/hooks/', ` ${loop.project.root}/.claude/hooks/`).replaceAll('$ARGUMENTS', args);
+      const { CLAUDE_PROJECT_DIR: _unset, ...env } = process.env;
+      const result = spawnSync('bash', ['-c', script], { cwd: ws.dir, env, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      for (const canary of ['CANARY1', 'CANARY2', 'CANARY3']) expect(ws.exists(canary)).toBe(false);
+      expect(readLoopState(ws, loop)).toMatchObject({ iteration: 1, maxIterations: 3, promise: 'ALL DONE' });
+      const text = readFileSync(ws.path(loop.stateFile), 'utf8');
+      const stored = runtime === 'node' ? JSON.parse(text).prompt : text.slice(text.indexOf('\n---\n') + 6).replace(/^\n/, '').replace(/\n$/, '');
+      expect(stored).toBe(prompt);
+    });
+
+    it.each([
+      ['Fix the parser; it is broken --completion-promise DONE --max-iterations 3', 'Fix the parser; it is broken', 'DONE', 3],
+      ['"Build X" --max-iterations=5 --completion-promise=\'ALL DONE\'', 'Build X', 'ALL DONE', 5],
+      ['--max-iterations 2 -- --verbose is a flag', '--verbose is a flag', null, 2],
+    ])('--arguments-on-stdin reads %j as a command line would, without a shell', (text, prompt, promise, max) => {
+      const ws = workspace();
+      const argv = loop.runtime === 'node' ? [process.execPath, loop.setup] : ['bash', loop.setup];
+      const result = spawnSync(argv[0]!, [...argv.slice(1), '--arguments-on-stdin'], { cwd: ws.dir, input: `${text}\n`, env: { ...process.env, CLAUDE_PROJECT_DIR: ws.dir }, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(readLoopState(ws, loop)).toMatchObject({ maxIterations: max, promise });
+      expect(result.stdout).toContain(`\n${prompt}\n`);
+    });
+
     it('generates /ralph-loop and /cancel-ralph running the setup script', () => {
       const ext = runtime === 'node' ? 'mjs' : 'sh';
       const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
-      expect(start).toContain(`${runtime} "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher-setup.${ext} $ARGUMENTS`);
+      // No variable and no $ARGUMENTS on the command line: Claude Code's permission check refuses both.
+      expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\nRALPH_LOOP_ARGUMENTS_END\n`);
+      expect(start).toContain(`allowed-tools: ['Bash(${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin:*)']`);
       const cancel = readFileSync(loop.project.file('.claude/commands/cancel-ralph.md'), 'utf8');
       expect(cancel).toContain(`stop-watcher-setup.${ext} --cancel`);
       const settings = JSON.parse(readFileSync(loop.project.file('.claude/settings.json'), 'utf8'));
@@ -364,6 +399,73 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
   });
 });
 
+describe.each(RUNTIMES)('loop preset (%s runtime): hostile bytes', (runtime) => {
+  const loop = loops[runtime]!;
+
+  it('invalid UTF-8 in the state file never reaches stdout: the answer is valid UTF-8 JSON', async () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop, { prompt: 'PROMPT_MARK', promise: 'PROMISE_MARK' });
+    const bytes = readFileSync(file);
+    const patched = Buffer.from(bytes.toString('latin1').replace('PROMPT_MARK', 'Build \xc3\x28 the caf\xc3\xa9 \xff\xfe thing').replace('PROMISE_MARK', 'DO\xffNE'), 'latin1');
+    writeFileSync(file, patched);
+    for (const env of [{}, { CLAUDE_PROJECT_DIR: undefined }]) {
+      // Raw bytes: runHook decodes stdout, which would hide invalid UTF-8.
+      const { CLAUDE_PROJECT_DIR: _drop, ...base } = process.env;
+      const result = spawnSync(runtime === 'node' ? process.execPath : 'bash', [loop.hook], {
+        cwd: ws.dir,
+        input: JSON.stringify(stopInput({ cwd: ws.dir, session_id: 'session-a', last_assistant_message: 'working' })),
+        env: 'CLAUDE_PROJECT_DIR' in env ? base : { ...base, CLAUDE_PROJECT_DIR: ws.dir },
+      });
+      expect(result.stderr.toString()).toBe('');
+      const out = result.stdout;
+      expect(() => new TextDecoder('utf-8', { fatal: true }).decode(out)).not.toThrow();
+      const answer = JSON.parse(out.toString('utf8'));
+      expect(answer.decision).toBe('block');
+      expect(answer.reason).toContain('caf\u00e9');
+      writeFileSync(file, patched);
+    }
+  });
+
+  it('NUL bytes in the input and the state: nothing on stderr (no shell warning), one JSON answer', async () => {
+    const ws = workspace();
+    // bash: a raw NUL in the prompt's lines; node (JSON): an escaped one, which parsing turns into NUL.
+    const file = writeLoopState(ws, loop, { prompt: 'Build\u0000it' });
+    if (runtime === 'bash') writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('more\u0000text\n')]));
+    const input = `${JSON.stringify({ cwd: ws.dir, session_id: 'session-a', transcript_path: 'a\u0000b', last_assistant_message: 'x\u0000y', stop_hook_active: false })}\u0000\n`;
+    for (const env of [{}, { CLAUDE_PROJECT_DIR: undefined }]) {
+      const result = await runHook(loop.hook, input.replace('\u0000\n', '\n'), { cwd: ws.dir, env });
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout).decision).toBe('block');
+    }
+  });
+});
+
+describe.each(RUNTIMES)('loop preset (%s runtime): parallel stops', (runtime) => {
+  const loop = loops[runtime]!;
+
+  it('32 parallel stops of one session: every increment is kept', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop, { session: 'session-a', maxIterations: 1000, promise: null });
+    const results = await Promise.all(Array.from({ length: 32 }, () => stop(loop, ws, { last_assistant_message: 'working' }, {}, 120_000)));
+    for (const result of results) expect(result.json?.decision, result.stderr).toBe('block');
+    expect(readLoopState(ws, loop)?.iteration).toBe(33);
+    const iterations = results.map((r) => Number(/iteration (\d+)/.exec(String(r.json?.systemMessage))?.[1])).sort((a, b) => a - b);
+    expect(iterations).toEqual(Array.from({ length: 32 }, (_, i) => i + 2));
+  }, 240_000);
+
+  it('an unclaimed loop stopped by two sessions at once is claimed by exactly one (10 rounds)', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const ws = workspace();
+      writeLoopState(ws, loop, { session: '', maxIterations: 100, promise: null });
+      const [a, b] = await Promise.all(['session-a', 'session-b'].map((session) => stop(loop, ws, { session_id: session, last_assistant_message: 'working' }, {}, 120_000)));
+      const blocked = [a, b].filter((r) => r!.json?.decision === 'block');
+      expect(blocked, `round ${round}: ${a!.stdout} | ${b!.stdout}`).toHaveLength(1);
+      const winner = a!.json?.decision === 'block' ? 'session-a' : 'session-b';
+      expect(readLoopState(ws, loop)).toMatchObject({ iteration: 2, session: winner });
+    }
+  }, 240_000);
+});
+
 describe('loop preset, bash runtime only', () => {
   const loop = loops.bash!;
 
@@ -388,13 +490,15 @@ describe('loop preset, bash runtime only', () => {
     assertSystemMessageContains(await stop(loop, ws), 'max iterations (20)');
   });
 
-  it('without jq it fails open with one stderr line', async () => {
+  it('without jq it fails open, silently unless RALPH_HOOKS_DEBUG=1', async () => {
     const ws = workspace();
     writeLoopState(ws, loop);
     const bin = ws.path('bin');
     mkdirSync(bin);
     for (const tool of ['cat', 'tail', 'mv', 'rm', 'dirname', 'date']) symlinkSync(execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(), join(bin, tool));
-    const result = await runHook({ script: loop.hook, interpreter: execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim() }, stopInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin } });
+    const run = (env: Record<string, string>) => runHook({ script: loop.hook, interpreter: execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim() }, stopInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin, ...env } });
+    assertSilent(await run({}));
+    const result = await run({ RALPH_HOOKS_DEBUG: '1' });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^\[ralph-loop\] jq not found on PATH.*allowing the stop\n$/);
@@ -449,7 +553,7 @@ describe('loop preset, node runtime only', () => {
     const { generateProject } = await import('../helpers/generate.js');
     const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
     const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
-    expect(start).toContain('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs $ARGUMENTS');
+    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
     const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
     expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
   });

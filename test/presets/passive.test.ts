@@ -113,16 +113,19 @@ describe('passive preset: what it does', () => {
     assertStderrContains(result, 'Session stopped during spec');
   });
 
-  it('missing jq: one stderr line, nothing on stdout', async () => {
+  it('missing jq: silent; with RALPH_HOOKS_DEBUG=1 one stderr line', async () => {
     const ws = workspace();
     ws.writeState();
     const bin = ws.path('bin');
     mkdirSync(bin);
     symlinkSync(execFileSync('sh', ['-c', 'command -v cat'], { encoding: 'utf8' }).trim(), join(bin, 'cat'));
     const bash = execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim();
-    const result = await runHook({ script: hook, interpreter: bash }, createHookInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin } });
-    assertQuiet(result);
-    expect(result.stderr).toMatch(/^\[ralph-specum\] jq not found[^\n]*\n$/);
+    const run = (env: Record<string, string>) => runHook({ script: hook, interpreter: bash }, createHookInput({ cwd: ws.dir }), { cwd: ws.dir, env: { PATH: bin, ...env } });
+    assertQuiet(await run({}));
+    expect((await run({})).stderr).toBe('');
+    const debugged = await run({ RALPH_HOOKS_DEBUG: '1' });
+    assertQuiet(debugged);
+    expect(debugged.stderr).toMatch(/^\[ralph-specum\] jq not found[^\n]*\n$/);
   });
 
   it('the generated script has no JSON output code at all and is shellcheck-clean', () => {

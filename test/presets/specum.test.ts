@@ -20,6 +20,7 @@ import '../../testkit/vitest.js';
 import { generateHook } from '../helpers/generate.js';
 
 const HOOK = generateHook('specum', 'stop-watcher');
+const ALLOW_HOOK = generateHook('specum', 'stop-watcher', { onStopHookActive: 'allow' });
 const CONTINUING_HOOK = generateHook('specum', 'stop-watcher', { onStopHookActive: 'continue', maxGlobalIterations: 6 });
 // A short settle time: a corrupt state file is re-read for stateSettleMs on every stop.
 const QUICK_HOOK = generateHook('specum', 'stop-watcher', { stateSettleMs: 100 });
@@ -38,6 +39,15 @@ describe('specum stop-watcher, one stop at a time', () => {
     assertReasonContains(result, 'Continue spec: test-spec (Task 2/4, Iter 2)');
     assertSystemMessageContains(result, 'Ralph-specum iteration 2 | Task 2/4');
     expect(result).toHaveStderrContaining('[ralph-specum] Session stopped during spec: test-spec | Task: 2/4 | Attempt: 1');
+  });
+
+  it('NUL bytes in the input and the state leave no shell warning on stderr', async () => {
+    ws = createWorkspace();
+    ws.writeState({ taskIndex: 1, totalTasks: 4, globalIteration: 2, phase: 'execution', note: 'a\u0000b' } as never);
+    const result = await stop({ transcript_path: 'a\u0000b', session_id: 's\u0000t', last_assistant_message: 'x\u0000y' });
+    assertJsonBlock(result);
+    expect(result.stderr).not.toContain('null byte');
+    expect(result.stderr).toBe('[ralph-specum] Session stopped during spec: test-spec | Task: 2/4 | Attempt: 1\n');
   });
 
   it('is silent outside execution', async () => {
@@ -89,17 +99,51 @@ describe('specum stop-watcher, loops replayed as Claude Code runs them', () => {
     expect(ws.readState()).toMatchObject({ taskIndex: 3, globalIteration: 4 });
   });
 
-  it('stop_hook_active true: with the seed default the continuation from a block is not blocked again', async () => {
+  it("stop_hook_active true: with onStopHookActive 'allow' (the seed) the continuation from a block is not blocked again", async () => {
     ws = createWorkspace();
     ws.writeState({ totalTasks: 3 });
     const loop = await replayStopLoop({
-      hook: HOOK,
+      hook: ALLOW_HOOK,
       workspace: ws,
       agent: [{ reply: 'Task done.', tools: [{ name: 'Task' }], actions: ['advance-task'] }],
     });
     assertLoopEnd(loop, { endedBy: 'stopped', iterations: 2, blocks: 1 });
     expect(loop.history[1].input.stop_hook_active).toBe(true);
     expect(loop.history[1].result.stderr).toContain('stop_hook_active=true, skipping continuation');
+  });
+
+  it('default: stop_hook_active on every stop of a continued turn (tool calls included), and each continuation makes progress: 3 tasks run to the end', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    const loop = await replayStopLoop({
+      hook: HOOK,
+      workspace: ws,
+      agent: [{ reply: 'Task done.', tools: [{ name: 'Bash' }], actions: ['advance-task'] }],
+    });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 4, blocks: 3 });
+    expect(loop.history.slice(1).every((step) => step.input.stop_hook_active === true)).toBe(true);
+    expect(ws.readState()).toMatchObject({ taskIndex: 3 });
+  });
+
+  it('default: a continuation that makes no progress lets Claude stop, tool calls or not', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    const loop = await replayStopLoop({ hook: HOOK, workspace: ws, agent: [{ reply: 'Looking around.', tools: [{ name: 'Bash' }] }] });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 2, blocks: 1 });
+    expect(loop.history[1].result.stderr).toContain("stop_hook_active=true and no progress since this hook's last block");
+  });
+
+  it('default: the memory is per session; another session gets its own first continuation', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    expect(await stop({ session_id: 'one' })).toBeJsonBlock();
+    expect(await stop({ session_id: 'one', stop_hook_active: true })).toBeSilent({ allowStderr: true });
+    expect(await stop({ session_id: 'two', stop_hook_active: true })).toBeSilent({ allowStderr: true });
+    expect(await stop({ session_id: 'two' })).toBeJsonBlock();
+    ws.writeState({ totalTasks: 3, taskIndex: 1 });
+    expect(await stop({ session_id: 'one', stop_hook_active: true })).toBeSilent({ allowStderr: true });
+    expect(await stop({ session_id: 'two', stop_hook_active: true })).toBeJsonBlock();
+    expect(ws.read('.ralph-hooks/state/stop-watcher.last-block')).toBe('two\ntask:execution|1|3|1|1|100\n');
   });
 
   it("onStopHookActive: 'continue' runs all 3 tasks under Claude Code's stop_hook_active", async () => {
@@ -113,11 +157,11 @@ describe('specum stop-watcher, loops replayed as Claude Code runs them', () => {
     assertLoopEnd(loop, { endedBy: 'stopped', iterations: 4, blocks: 3 });
   });
 
-  it('corrupt state: the recovery block fires on every stop, so an agent that only talks hits the block cap', async () => {
+  it('corrupt state: the recovery block fires once per state, so an agent that cannot fix it stops (tool calls between stops or not)', async () => {
     ws = createWorkspace();
     ws.writeCorruptState();
-    const loop = await replayStopLoop({ hook: QUICK_HOOK, workspace: ws, agent: [{ reply: 'I cannot fix that.' }], firstTurn: { reply: 'hm' } });
-    assertLoopEnd(loop, { endedBy: 'block-cap', blocks: 9 });
+    const loop = await replayStopLoop({ hook: QUICK_HOOK, workspace: ws, agent: [{ reply: 'I cannot fix that.', tools: [{ name: 'Bash' }] }], firstTurn: { reply: 'hm' } });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 2, blocks: 1 });
     expect(loop.history[0].reason).toContain('ERROR: Corrupt state file at ./specs/test-spec/.ralph-state.json');
   });
 
@@ -142,6 +186,14 @@ describe('specum stop-watcher, loops replayed as Claude Code runs them', () => {
     assertLoopEnd(loop, { endedBy: 'stopped', blocks: 3 });
     expect(loop.history[2].reason).toMatch(/^ERROR: Maximum global iterations \(6\) reached\./);
     expect(loop.history[2].result.json).toMatchObject({ systemMessage: 'Ralph-specum: max iterations (6) reached' });
+  });
+
+  it('max iterations with the default onMaxIterations block: told once, then Claude may stop (tool calls between stops or not)', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 10, globalIteration: 100 });
+    const loop = await replayStopLoop({ hook: HOOK, workspace: ws, agent: [{ reply: 'Reading the progress file.', tools: [{ name: 'Bash' }] }] });
+    assertLoopEnd(loop, { endedBy: 'stopped', iterations: 2, blocks: 1 });
+    expect(loop.history[0].reason).toMatch(/^ERROR: Maximum global iterations \(100\) reached\./);
   });
 
   it("the agent's completion signal ends the loop", async () => {
