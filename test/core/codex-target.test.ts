@@ -73,7 +73,7 @@ describe('the codex-project target', () => {
     expect(readFileSync(join(root, CONFIG), 'utf8')).toBe('# team config\n[features]\nhooks = true\nweb_search = true\n');
     const script = readFileSync(join(root, '.codex/hooks/stop-watcher.sh'), 'utf8');
     expect(script).toContain('readonly STALL_LIMIT=10');
-    expect(script).not.toContain('stop_hook_active=true, skipping continuation'); // Codex default: onStopHookActive 'continue'
+    expect(script).toContain("readonly ON_STOP_HOOK_ACTIVE='continue'"); // Codex default (Claude Code's is 'progress')
 
     const before = snapshot(root);
     const second = ralphHooks(['generate'], { cwd: root });

@@ -11,9 +11,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TARGETS as TARGET_REGISTRY } from '../../src/targets/index.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 
-const TARGETS = ['claude-project', 'claude-plugin', 'forgeflare'];
+// Every target init offers, from the registry, so a new agent joins the matrix by itself.
+const TARGETS = Object.keys(TARGET_REGISTRY);
 const STOP_WATCHERS = ['specum', 'speckit', 'passive', 'loop', 'none'];
 const EXTRAS = ['all', 'none'];
 const COMBINATIONS = TARGETS.flatMap((target) => STOP_WATCHERS.flatMap((stopWatcher) => EXTRAS.map((extras) => ({ target, stopWatcher, extras }))));
@@ -73,7 +75,9 @@ export function workflowSteps(yaml: string): { name: string; run: string }[] {
   const lines = yaml.split('\n');
   lines.forEach((line, index) => {
     const name = /^ {6}- name: (.+)$/.exec(line)?.[1];
-    const run = name ? /^ {8}run: (.+)$/.exec(lines[index + 1] ?? '')?.[1] : undefined;
+    const raw = name ? /^ {8}run: (.+)$/.exec(lines[index + 1] ?? '')?.[1] : undefined;
+    // A double-quoted YAML scalar with only JSON escapes (what the template writes) reads as JSON.
+    const run = raw?.startsWith('"') ? (JSON.parse(raw) as string) : raw;
     if (name && run) steps.push({ name, run });
   });
   return steps;
