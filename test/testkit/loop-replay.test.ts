@@ -9,14 +9,28 @@ const specum = SPECUM_HOOK;
 const advance = { reply: 'Task done. TASK_COMPLETE', tools: [{ name: 'Task', input: { subagent_type: 'spec-executor' } }], actions: ['advance-task' as const] };
 
 describe('replayStopLoop', () => {
-  it('as Claude Code: the continuation sets stop_hook_active, so the specum hook lets the second stop through', async () => {
+  it('as Claude Code: every continuation sets stop_hook_active, and the specum default (progress) still walks all tasks', async () => {
     ws = createWorkspace();
     ws.writeState({ totalTasks: 3, globalIteration: 1 });
     const result = await replayStopLoop({ hook: specum, workspace: ws, agent: [advance] });
+    assertLoopEnd(result, { endedBy: 'stopped', iterations: 4, blocks: 3 });
+    expect(result.history.map((it) => it.input.stop_hook_active)).toEqual([false, true, true, true]);
+    expect(result.history.map((it) => it.reason?.split('\n')[0])).toEqual([
+      'Continue spec: test-spec (Task 1/3, Iter 1)',
+      'Continue spec: test-spec (Task 2/3, Iter 2)',
+      'Continue spec: test-spec (Task 3/3, Iter 3)',
+      undefined,
+    ]);
+    expect(ws.readState()).toMatchObject({ taskIndex: 3 });
+  });
+
+  it('as Claude Code: a continuation that makes no progress lets the next stop through', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3, globalIteration: 1 });
+    const result = await replayStopLoop({ hook: specum, workspace: ws, agent: [{ reply: 'Still reading.', tools: [{ name: 'Read' }] }] });
     assertLoopEnd(result, { endedBy: 'stopped', iterations: 2, blocks: 1 });
     expect(result.history.map((it) => it.input.stop_hook_active)).toEqual([false, true]);
-    expect(result.history[1]!.result.stderr).toContain('stop_hook_active=true, skipping continuation');
-    expect(ws.readState()).toMatchObject({ taskIndex: 1, globalIteration: 2 });
+    expect(ws.readState()).toMatchObject({ taskIndex: 0 });
   });
 
   it('with natural stops every time, the loop walks all tasks and ends when they are done', async () => {
@@ -82,10 +96,11 @@ describe('replayStopLoop', () => {
         'expected (1 lines):',
         '  endedBy=block-cap, iterations=8',
         'actual (1 lines):',
-        '  endedBy=stopped, iterations=2, blocks=1',
-        'history (2 lines):',
+        '  endedBy=stopped, iterations=3, blocks=2',
+        'history (3 lines):',
         '  #1 stop_hook_active=false → block (1 in a row): Continue spec: test-spec (Task 1/2, Iter 1)',
-        '  #2 stop_hook_active=true → stop (exit 0, stderr: [ralph-specum] Session stopped during spec: test-spec | Task: 2/2 | Attempt: 1)',
+        '  #2 stop_hook_active=true → block (1 in a row): Continue spec: test-spec (Task 2/2, Iter 2)',
+        '  #3 stop_hook_active=true → stop (exit 0)',
         '--',
       ].join('\n'),
     );

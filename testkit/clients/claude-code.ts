@@ -242,6 +242,10 @@ interface TapHandler {
 /** The settings files of a project whose hooks the tap wraps. */
 export const TAPPED_SETTINGS = ['.claude/settings.json', '.claude/settings.local.json'];
 
+/** A project holding this manifest is a Claude Code plugin; its hooks are in PLUGIN_HOOKS. */
+const PLUGIN_MANIFEST = '.claude-plugin/plugin.json';
+const PLUGIN_HOOKS = 'hooks/hooks.json';
+
 export interface InstalledTap {
   restore(): void;
   collect(): TappedHookRun[];
@@ -421,10 +425,14 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
   const model = options.model ?? (await startScriptedModel({ protocol: 'messages', turns: options.turns ?? [] }));
   const requestsBefore = model.requests.length;
   const turnsBefore = model.modelTurns;
-  const tap = options.tap === false ? null : installTap(root, home, options.capture);
+  // A Claude Code plugin (target claude-plugin) registers its hooks in hooks/hooks.json, which
+  // the client reads only for a loaded plugin: load the project as one.
+  const plugin = existsSync(join(root, PLUGIN_MANIFEST));
+  const tap = options.tap === false ? null : installTap(root, home, options.capture, plugin ? [...TAPPED_SETTINGS, PLUGIN_HOOKS] : TAPPED_SETTINGS);
   const started = Date.now();
   const args = [
     ...(options.args ?? []),
+    ...(plugin ? ['--plugin-dir', root] : []),
     '-p',
     options.prompt ?? 'Continue',
     '--output-format',

@@ -82,7 +82,7 @@ export const scenarioSchema = z
     copy: z
       .array(z.string())
       .optional()
-      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration).'),
+      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration); [".codex"] under Codex; a Claude Code plugin adds ".claude-plugin" and "hooks".'),
     prompt: z.string().optional().describe('The prompt. Default: "Continue".'),
     files: z
       .record(z.string(), z.unknown())
@@ -194,9 +194,18 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
   return value;
 }
 
+/**
+ * What a scenario copies from the project when it names nothing (`copy`): the agent's folder,
+ * and for a Claude Code plugin (it has .claude-plugin/plugin.json) the plugin's hooks too.
+ */
+function defaultHookSetup(projectRoot: string, agent: string): string[] {
+  if (agent === 'codex') return ['.codex'];
+  return existsSync(join(projectRoot, '.claude-plugin/plugin.json')) ? ['.claude', '.claude-plugin', 'hooks'] : ['.claude'];
+}
+
 /** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings or Codex hooks.json. */
 export function isolateHook(projectDir: string, hook: string): void {
-  for (const relative of ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json']) {
+  for (const relative of ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', 'hooks/hooks.json']) {
     const path = join(projectDir, relative);
     if (!existsSync(path)) continue;
     const settings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -338,7 +347,7 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
   const projectDir = options.projectDir ? resolve(options.projectDir) : mkdtempSync(join(tmpdir(), 'ralph-hooks-scenario-'));
   try {
     if (temporary) {
-      for (const path of data.copy ?? (agent === 'codex' ? ['.codex'] : ['.claude'])) {
+      for (const path of data.copy ?? defaultHookSetup(projectRoot, agent)) {
         const from = join(projectRoot, path);
         if (existsSync(from)) cpSync(from, join(projectDir, path), { recursive: true, verbatimSymlinks: true });
       }
