@@ -411,6 +411,46 @@ function clientEnv(home: string, url: string, extra: Record<string, string | und
   return env;
 }
 
+/** What a client process did: its exit, its output, and whether the time limit killed it. */
+export interface ClientProcessResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/**
+ * Run an agent CLI to its end in a process group of its own, collecting its output; at
+ * `timeoutMs` the whole group (the client and the hooks it started) is killed.
+ */
+export function runClientProcess(bin: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<ClientProcessResult> {
+  return new Promise((resolveRun, reject) => {
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const child = spawn(bin, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, options.timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolveRun({ code, signal, stdout, stderr, timedOut });
+    });
+  });
+}
+
 /**
  * Run `claude -p` in `projectDir` against a scripted model and report what happened. The
  * project is used as it is (write its files first); its settings files are wrapped by the tap
@@ -443,35 +483,11 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
     (options.allowedTools ?? DEFAULT_ALLOWED_TOOLS).join(' ') || '""',
   ];
   if (options.maxTurns !== undefined) args.push('--max-turns', String(options.maxTurns));
-  let stdout = '';
-  let stderr = '';
-  let timedOut = false;
   try {
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveRun, reject) => {
-      const child = spawn(bin, args, {
-        cwd: root,
-        env: clientEnv(home, model.url, options.env),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const timer = setTimeout(() => {
-        timedOut = true;
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          child.kill('SIGKILL');
-        }
-      }, options.timeoutMs ?? 120_000);
-      child.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.on('close', (exitCode, exitSignal) => {
-        clearTimeout(timer);
-        resolveRun({ code: exitCode, signal: exitSignal });
-      });
+    const { code, signal, stdout, stderr, timedOut } = await runClientProcess(bin, args, {
+      cwd: root,
+      env: clientEnv(home, model.url, options.env),
+      timeoutMs: options.timeoutMs ?? 120_000,
     });
     let result: Record<string, unknown> | null = null;
     try {

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ClientNotFoundError, installTap, onPath, parseJsonl, upwards, type RealClientRun } from './claude-code.js';
+import { ClientNotFoundError, installTap, onPath, parseJsonl, runClientProcess, upwards, type RealClientRun } from './claude-code.js';
 import { startScriptedModel, type ScriptedModel, type Turns } from './model-server.js';
 
 export const CODEX_INSTALL = 'npm i -D @openai/codex';
@@ -185,31 +185,10 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
     ...(options.args ?? []),
     options.prompt ?? 'Continue',
   ];
-  let stdout = '';
-  let stderr = '';
-  let timedOut = false;
   try {
-    const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveRun, reject) => {
-      const child = spawn(bin, args, { cwd: root, env: clientEnv(home, options.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const timer = setTimeout(() => {
-        timedOut = true;
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          child.kill('SIGKILL');
-        }
-      }, options.timeoutMs ?? 120_000);
-      child.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.on('close', (exitCode, exitSignal) => {
-        clearTimeout(timer);
-        resolveRun({ code: exitCode, signal: exitSignal });
-      });
-    });
+    const run = await runClientProcess(bin, args, { cwd: root, env: clientEnv(home, options.env), timeoutMs: options.timeoutMs ?? 120_000 });
+    const { code, signal, stdout, timedOut } = run;
+    let { stderr } = run;
     if (trusted instanceof Error) stderr = `trustCodexHooks failed: ${trusted.message}\n${stderr}`;
     const result = resultOf(stdout);
     const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
