@@ -538,6 +538,17 @@ describe('loop preset, node runtime only', () => {
     assertSystemMessageContains(result, 'corrupted (not a JSON object)');
   });
 
+  it('a state path that is no regular file (a link to /dev/zero, a FIFO) ends the loop at once instead of reading forever', async () => {
+    for (const make of [(path: string) => symlinkSync('/dev/zero', path), (path: string) => execFileSync('mkfifo', [path])]) {
+      const ws = workspace();
+      mkdirSync(join(ws.dir, '.claude'), { recursive: true });
+      make(join(ws.dir, loop.stateFile));
+      const result = await stop(loop, ws);
+      expect(result.exitCode).toBe(0);
+      assertSystemMessageContains(result, 'corrupted (not a JSON object)');
+    }
+  });
+
   it('is plain ESM with only node: imports, runnable without a compiler', () => {
     for (const file of [loop.hook, loop.setup]) {
       const source = readFileSync(file, 'utf8');
