@@ -69,26 +69,21 @@ export interface RealClientRun {
   durationMs: number;
 }
 
-export interface RunClaudeCodeOptions {
+/** The options every real-client runner takes (runClaudeCode, runCodex). */
+export interface RealClientOptions {
   /** The scripted model's turns. Ignored when `model` is given. */
   turns?: Turns;
   /** A scripted model you started yourself (you close it); its requests since the session began are reported. */
   model?: ScriptedModel;
-  /** The prompt for `claude -p`. Default: "Continue". */
+  /** The prompt. Default: "Continue". */
   prompt?: string;
-  /** Tools allowed without a prompt (`--allowedTools`). Default: Bash, Edit, Write, Read, Glob, Grep. */
-  allowedTools?: string[];
-  /** `--permission-mode`. Default: "default" (the allowed tools run, nothing else asks). */
-  permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions' | 'dontAsk';
-  /** `--max-turns`, when set. */
-  maxTurns?: number;
-  /** Extra arguments for `claude`, placed before `-p`. */
+  /** Extra arguments for the client, placed before the prompt. */
   args?: string[];
   /** Extra environment for the client (and so for its hooks); `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
   /** Kill the session after this many ms. Default 120000. */
   timeoutMs?: number;
-  /** The claude binary. Default: node_modules/.bin/claude above the project or the working directory, else PATH. */
+  /** The client binary. Default: node_modules/.bin/<client> above the project or the working directory, else PATH. */
   bin?: string;
   /** Record hook inputs through the tap. Default true. */
   tap?: boolean;
@@ -97,8 +92,28 @@ export interface RunClaudeCodeOptions {
    * transcript, so each hook run can become a replayable case (`recordedCases`).
    */
   capture?: string[];
-  /** Keep the temporary HOME (transcripts, debug logs) and return its path in `home`. Default false. */
+  /** Keep the temporary home (transcripts, logs) and return its path in `home`. Default false. */
   keepHome?: boolean;
+}
+
+/** Read a project file after a session (path relative to the project); null when absent. */
+export function projectFileReader(root: string): (path: string) => string | null {
+  return (path) => {
+    try {
+      return readFileSync(join(root, path), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+}
+
+export interface RunClaudeCodeOptions extends RealClientOptions {
+  /** Tools allowed without a prompt (`--allowedTools`). Default: Bash, Edit, Write, Read, Glob, Grep. */
+  allowedTools?: string[];
+  /** `--permission-mode`. Default: "default" (the allowed tools run, nothing else asks). */
+  permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions' | 'dontAsk';
+  /** `--max-turns`, when set. */
+  maxTurns?: number;
 }
 
 /** The client is not installed. */
@@ -522,13 +537,7 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
       hookInputs,
       transcript,
       sessionId,
-      files: (path: string) => {
-        try {
-          return readFileSync(join(root, path), 'utf8');
-        } catch {
-          return null;
-        }
-      },
+      files: projectFileReader(root),
       projectDir: root,
       durationMs: Date.now() - started,
       ...(options.keepHome ? { home } : {}),

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ClientNotFoundError, installTap, onPath, parseJsonl, runClientProcess, upwards, type RealClientRun } from './claude-code.js';
+import { ClientNotFoundError, installTap, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun } from './claude-code.js';
 import { startScriptedModel, type ScriptedModel, type Turns } from './model-server.js';
 
 export const CODEX_INSTALL = 'npm i -D @openai/codex';
@@ -24,33 +24,13 @@ export const CODEX_KEY_VARIABLE = 'RALPH_HOOKS_SCRIPTED_MODEL_KEY';
 /** The files the tap wraps in a Codex project. */
 export const CODEX_TAPPED_FILES = ['.codex/hooks.json'];
 
-export interface RunCodexOptions {
-  /** The scripted model's turns. Ignored when `model` is given. */
-  turns?: Turns;
-  /** A scripted model you started yourself (protocol 'responses'; you close it). */
-  model?: ScriptedModel;
-  /** The prompt for `codex exec`. Default: "Continue". */
-  prompt?: string;
+export interface RunCodexOptions extends RealClientOptions {
   /** `--sandbox`. Default: workspace-write (Codex's own default for a trusted project). */
   sandbox?: 'read-only' | 'workspace-write' | 'danger-full-access';
   /** 'bypass' (default): `--dangerously-bypass-hook-trust`; 'app-server': trust recorded in config.toml first (trustCodexHooks); 'none': neither. */
   hookTrust?: 'bypass' | 'app-server' | 'none';
   /** Extra lines appended to $CODEX_HOME/config.toml (hook trust entries, say). */
   config?: string;
-  /** Extra arguments for `codex exec`, placed before the prompt. */
-  args?: string[];
-  /** Extra environment for the client (and so for its hooks); `undefined` removes a variable. */
-  env?: Record<string, string | undefined>;
-  /** Kill the session after this many ms. Default 120000. */
-  timeoutMs?: number;
-  /** The codex binary. Default: node_modules/.bin/codex above the project or the working directory, else PATH. */
-  bin?: string;
-  /** Record hook inputs through the tap. Default true. */
-  tap?: boolean;
-  /** Project files or folders the tap snapshots before each hook runs (as runClaudeCode's `capture`). */
-  capture?: string[];
-  /** Keep $CODEX_HOME (rollouts, logs) and return its path in `home`. Default false. */
-  keepHome?: boolean;
   /** Ignored (Claude Code's option; scenarios pass it to every client). */
   allowedTools?: string[];
 }
@@ -207,13 +187,7 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
       hookInputs: tap ? tap.collect() : [],
       transcript: rollout ? parseJsonl(readFileSync(rollout, 'utf8')) : null,
       sessionId,
-      files: (path: string) => {
-        try {
-          return readFileSync(join(root, path), 'utf8');
-        } catch {
-          return null;
-        }
-      },
+      files: projectFileReader(root),
       projectDir: root,
       durationMs: Date.now() - started,
       ...(options.keepHome ? { home } : {}),
