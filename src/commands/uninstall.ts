@@ -18,6 +18,7 @@ import { mergeHookSettings } from '../registration/claude-settings.js';
 import { mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
 import { formatLike, NPM_PLACEHOLDER_TEST } from '../registration/package-json.js';
 import { changesAsJson, summarize } from '../report.js';
+import { readIfExists } from '../registration/merged-file.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { requireConfigRoot } from './generate.js';
 
@@ -41,10 +42,6 @@ Options:
   --json        print the list of files and their status as JSON
   -h, --help    this text`;
 
-function readIfExists(path: string): string | undefined {
-  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-}
-
 /** Everything uninstall would do, as file changes (status remove / update / keep). */
 export function planUninstall(root: string): FileChange[] {
   const manifest = readManifest(root);
@@ -52,7 +49,7 @@ export function planUninstall(root: string): FileChange[] {
   const changes: FileChange[] = [];
   const owned = Object.keys(manifest?.files ?? {});
   for (const [path, hash] of Object.entries(manifest?.files ?? {})) {
-    const current = readIfExists(join(root, path));
+    const current = readIfExists(join(root, path), path);
     if (current === undefined) continue;
     const base = { path, current, executable: false, tracked: true };
     if (sha256(current) === hash) changes.push({ ...base, status: 'remove' });
@@ -60,23 +57,24 @@ export function planUninstall(root: string): FileChange[] {
   }
 
   const target = TARGETS[config.target];
-  const registration = readIfExists(join(root, target.registrationFile));
+  const registration = readIfExists(join(root, target.registrationFile), target.registrationFile);
   if (registration !== undefined) {
     if (target.registration === 'claude-settings') {
       const parsed = parseJsonText(registration, target.registrationFile);
-      const merged = mergeHookSettings(parsed, [], owned, target.registrationFile);
+      const merged = mergeHookSettings(parsed, [], owned, target.registrationFile, target.commandRoot);
       if (isJsonObject(merged.hooks) && Object.keys(merged.hooks).length === 0) delete merged.hooks;
       if (Object.keys(merged).length === 0) changes.push({ path: target.registrationFile, status: 'remove', current: registration, executable: false, tracked: false, note: 'only our hooks were in it' });
       else if (!isDeepStrictEqual(parsed, merged)) changes.push({ path: target.registrationFile, status: 'update', current: registration, content: formatJson(merged), executable: false, tracked: false });
     } else {
-      const merged = mergeForgeflareHooks(registration, [], owned, target.registrationFile);
-      const meaningful = merged.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('#'));
+      const merged = mergeForgeflareHooks(registration, [], owned, target.registrationFile, target.commandRoot);
+      // `hooks = []` is what an emptied file holds for forgeflare's sake, not the user's.
+      const meaningful = merged.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('#') && line.trim() !== 'hooks = []');
       if (!meaningful) changes.push({ path: target.registrationFile, status: 'remove', current: registration, executable: false, tracked: false, note: 'only our hooks were in it' });
       else if (merged !== registration) changes.push({ path: target.registrationFile, status: 'update', current: registration, content: merged, executable: false, tracked: false });
     }
   }
 
-  const pkgText = readIfExists(join(root, 'package.json'));
+  const pkgText = readIfExists(join(root, 'package.json'), 'package.json');
   if (pkgText !== undefined && config.extras.packageJson) {
     const pkg = parseJsonText(pkgText, 'package.json');
     if (isJsonObject(pkg)) {
@@ -92,7 +90,7 @@ export function planUninstall(root: string): FileChange[] {
 
   const configText = readFileSync(join(root, CONFIG_FILE), 'utf8');
   changes.push({ path: CONFIG_FILE, status: 'remove', current: configText, executable: false, tracked: false });
-  const manifestText = readIfExists(join(root, MANIFEST_FILE));
+  const manifestText = readIfExists(join(root, MANIFEST_FILE), MANIFEST_FILE);
   if (manifestText !== undefined) changes.push({ path: MANIFEST_FILE, status: 'remove', current: manifestText, executable: false, tracked: false });
   return changes;
 }

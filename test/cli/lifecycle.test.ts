@@ -70,6 +70,18 @@ describe('remove <hook>', () => {
 });
 
 describe('uninstall', () => {
+  it.each([
+    ['claude-plugin', 'hooks/hooks.json'],
+    ['codex-project', '.codex/hooks.json'],
+    ['forgeflare', '.forgeflare/hooks.toml'],
+  ])('under %s recognises its handlers by the target\'s command root and removes %s', (target, registration) => {
+    const root = initProject(['--target', target, '--extras', 'none']);
+    expect(existsSync(join(root, registration))).toBe(true);
+    const result = ralphHooks(['uninstall', '--yes'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(root, registration))).toBe(false);
+  });
+
   it('removes what ralph-hooks wrote, keeps hand edits and the user\'s own settings and scripts', () => {
     const root = initProject();
     const settings = readJson(join(root, '.claude/settings.json'));
