@@ -27,7 +27,7 @@ type HooksByEvent = Record<string, MatcherGroup[]>;
  * script we have ever generated here (current and previous manifest), so handlers of
  * hooks removed from the config are removed too. Returns a new object.
  */
-export function mergeHookSettings(settings: unknown, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot = '"$CLAUDE_PROJECT_DIR"/'): Record<string, unknown> {
+export function mergeHookSettings(settings: unknown, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot: string): Record<string, unknown> {
   if (settings === undefined) settings = {};
   if (!isJsonObject(settings)) throw new CliError(`${file}: the top level must be a JSON object; ralph-hooks left the file untouched.`);
   const result = structuredClone(settings) as Record<string, unknown>;

@@ -193,7 +193,7 @@ function ownedScriptOf(command: unknown, owned: string[], commandRoot: string): 
  * `ownedScripts` lists every script we have ever generated, so entries of hooks removed
  * from the config go too. Returns the new text.
  */
-export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot = ''): string {
+export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot: string): string {
   let blocks: Block[];
   try {
     blocks = splitBlocks(current ?? PREAMBLE);

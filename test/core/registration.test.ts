@@ -5,6 +5,8 @@ import type { HookCommand } from '../../src/hooks.js';
 import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
+/** The command root of the claude-project target. */
+const PROJECT_ROOT = '"$CLAUDE_PROJECT_DIR"/';
 const stopWatcher: HookCommand = {
   event: 'Stop',
   command: 'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh',
@@ -23,7 +25,7 @@ const userSettings = {
 
 describe('merging hooks into .claude/settings.json', () => {
   it('keeps every other key and every foreign hook, and appends ours', () => {
-    const merged = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json') as any;
+    const merged = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json', PROJECT_ROOT) as any;
     expect(merged.model).toBe('opus');
     expect(merged.permissions).toEqual(userSettings.permissions);
     expect(merged.env).toEqual({ FOO: '1' });
@@ -35,8 +37,8 @@ describe('merging hooks into .claude/settings.json', () => {
   });
 
   it('is idempotent: a second merge changes nothing', () => {
-    const once = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json');
-    expect(mergeHookSettings(once, [stopWatcher], [stopWatcher.script], 'settings.json')).toEqual(once);
+    const once = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json', PROJECT_ROOT);
+    expect(mergeHookSettings(once, [stopWatcher], [stopWatcher.script], 'settings.json', PROJECT_ROOT)).toEqual(once);
   });
 
   it('replaces our entry in place, keeping keys the user added to it', () => {
@@ -48,7 +50,7 @@ describe('merging hooks into .claude/settings.json', () => {
         ],
       },
     };
-    const merged = mergeHookSettings(settings, [{ ...stopWatcher, timeout: 30 }], [stopWatcher.script], 'settings.json') as any;
+    const merged = mergeHookSettings(settings, [{ ...stopWatcher, timeout: 30 }], [stopWatcher.script], 'settings.json', PROJECT_ROOT) as any;
     expect(merged.hooks.Stop).toEqual([
       { hooks: [{ type: 'command', command: stopWatcher.command, statusMessage: 'checking tasks', timeout: 30 }] },
       { hooks: [{ type: 'command', command: 'echo after' }] },
@@ -56,8 +58,8 @@ describe('merging hooks into .claude/settings.json', () => {
   });
 
   it('removes the entry of a hook that left the config, and only that', () => {
-    const settings = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json');
-    const merged = mergeHookSettings(settings, [], [stopWatcher.script], 'settings.json') as any;
+    const settings = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json', PROJECT_ROOT);
+    const merged = mergeHookSettings(settings, [], [stopWatcher.script], 'settings.json', PROJECT_ROOT) as any;
     expect(merged).toEqual(userSettings);
   });
 
@@ -66,7 +68,7 @@ describe('merging hooks into .claude/settings.json', () => {
     ['"hooks" that is not an object', { hooks: [] }, /"hooks" must be an object/],
     ['an event that is not a list', { hooks: { Stop: {} } }, /hooks\.Stop must be an array/],
   ])('refuses %s, naming it', (_name, settings, message) => {
-    expect(() => mergeHookSettings(settings, [stopWatcher], [], 'settings.json')).toThrow(message);
+    expect(() => mergeHookSettings(settings, [stopWatcher], [], 'settings.json', PROJECT_ROOT)).toThrow(message);
   });
 });
 
@@ -85,13 +87,13 @@ describe('registration through the CLI', () => {
     const root = project(JSON.stringify(userSettings, null, 4));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     const once = readFileSync(join(root, '.claude/settings.json'), 'utf8');
-    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], [], 'x'));
+    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], [], 'x', PROJECT_ROOT));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(once);
   });
 
   it('a settings.json that already has our entry is left byte for byte, formatting included', () => {
-    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], [], 'x'), null, 4);
+    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], [], 'x', PROJECT_ROOT), null, 4);
     const root = project(text);
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(text);
