@@ -35,6 +35,8 @@ export interface InitOptions {
    * `init` command to report: a task that throws makes Yeoman print its own error line and stack.
    */
   outcome?: { error?: unknown };
+  /** Called once the questions are over (answered, skipped or interrupted). */
+  onQuestionsDone?: () => void;
 }
 
 /** Ctrl-C at a prompt: nothing has been written yet (prompts come before the writing task). */
@@ -83,14 +85,18 @@ export default class RalphHooksGenerator extends Generator {
    * A flag wins, then the existing config, then a prompt (on a terminal, without --yes), then the
    * default. After the prompts, one more question lets a person go back and answer again.
    */
-  prompting() {
-    return this._guard(async () => {
-      for (;;) {
-        const { answers, asked } = await this._ask();
-        this.answers = answers;
-        if (!asked || (await this._confirmed())) return;
-      }
-    });
+  async prompting() {
+    try {
+      await this._guard(async () => {
+        for (;;) {
+          const { answers, asked } = await this._ask();
+          this.answers = answers;
+          if (!asked || (await this._confirmed())) return;
+        }
+      });
+    } finally {
+      await this._guard(() => this.options.onQuestionsDone?.());
+    }
   }
 
   /** "Go ahead, or change my answers?": the way back through the questions. */
@@ -152,7 +158,7 @@ export default class RalphHooksGenerator extends Generator {
           type: 'checkbox',
           name: EXTRAS_QUESTION.name,
           message: EXTRAS_QUESTION.message,
-          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: this.answers ? this.answers.extras.includes(c.value) : true })),
+          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: (this.answers?.extras ?? EXTRAS_QUESTION.default).includes(c.value) })),
           default: EXTRAS_QUESTION.default,
         } as any,
       ]);

@@ -8,6 +8,7 @@ import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, validateAnswer } from '../..
 import { CliError, Interrupted } from '../errors.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { findProjectRoot } from '../project-root.js';
+import { startKeyBuffer } from '../typeahead.js';
 import { parseConflictOptions } from './generate.js';
 
 const HELP = `Usage: ralph-hooks init [options]    (npm init ralph-hooks -- [options])
@@ -63,7 +64,11 @@ export async function run(argv: string[]): Promise<number> {
   if (typeof extras === 'string') throw new UsageError(extras);
   const root = projectRootFor(values.dir as string | undefined, (values.quiet || values.json) as boolean);
   const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';
-  const env = createEnv({ cwd: root });
+  const interactive = !yes && process.stdin.isTTY === true;
+  // Keys typed before a question is drawn answer it (see typeahead.ts); the terminal is given
+  // back when the questions are over, before a conflict question reads it.
+  const keys = interactive ? startKeyBuffer() : undefined;
+  const env = createEnv({ cwd: root, ...(keys ? { stdin: keys.input as NodeJS.ReadStream } : {}) });
   env.register(RalphHooksGenerator as any, { namespace: 'ralph-hooks:app', resolved: fileURLToPath(import.meta.url) });
   const outcome: { error?: unknown } = {};
   const generatorOptions: Record<string, unknown> = {
@@ -72,6 +77,9 @@ export async function run(argv: string[]): Promise<number> {
     json: values.json,
     dryRun: values['dry-run'],
     outcome,
+    onQuestionsDone: () => {
+      if (keys?.stop()) throw new Interrupted();
+    },
     ...(extras ? { extras } : {}),
     withoutExtras: EXTRA_CHOICES.filter((c) => values[`no-${c.flag}`]).map((c) => c.value),
     onConflict: values.force || values['on-conflict'] ? parseConflictOptions(values as any) : yes || !process.stdin.isTTY ? 'fail' : 'ask',
@@ -79,7 +87,11 @@ export async function run(argv: string[]): Promise<number> {
     skipCache: true,
     ...Object.fromEntries(QUESTIONS.filter((q) => values[q.flag] !== undefined).map((q) => [q.name, values[q.flag]])),
   };
-  await env.run(['ralph-hooks:app'], generatorOptions as any);
+  try {
+    await env.run(['ralph-hooks:app'], generatorOptions as any);
+  } finally {
+    keys?.stop();
+  }
   if (outcome.error !== undefined) {
     if (isPromptAbort(outcome.error)) throw new Interrupted();
     throw outcome.error;

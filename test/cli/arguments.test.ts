@@ -4,7 +4,7 @@
  * at a prompt ends init with exit 130 and nothing written.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closest, editDistance } from '../../src/commands/args.js';
@@ -109,10 +109,11 @@ describe('commands and help', () => {
 });
 
 /**
- * Ctrl-C at the first question, on a real terminal (script(1)). Event-driven: the key is sent
- * once the question has been printed, and the test waits for the process to end.
+ * `init` on a real terminal (script(1)). Event-driven: `typedAhead` is written at once, before
+ * init has drawn anything; `atFirstQuestion` once the first question has been printed. The
+ * test waits for the process to end.
  */
-function interruptAtPrompt(root: string): Promise<{ status: number | null; output: string }> {
+function initOnTerminal(root: string, keys: { typedAhead?: string; atFirstQuestion?: string }): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', `node ${CLI} init`, '/dev/null'], {
       cwd: root,
@@ -123,15 +124,16 @@ function interruptAtPrompt(root: string): Promise<{ status: number | null; outpu
     let sent = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (!sent && output.includes('Where do the hooks go?')) {
+      if (!sent && keys.atFirstQuestion !== undefined && output.includes('Where do the hooks go?')) {
         sent = true;
-        child.stdin.write('\x03');
+        child.stdin.write(keys.atFirstQuestion);
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, output }));
+    if (keys.typedAhead !== undefined) child.stdin.write(keys.typedAhead);
   });
 }
 
@@ -150,12 +152,37 @@ describe('errors inside init', () => {
 describe('Ctrl-C', () => {
   it('at a question: exit 130, one line, no stack, nothing written', async () => {
     const root = gitRepo();
-    const { status, output } = await interruptAtPrompt(root);
+    const { status, output } = await initOnTerminal(root, { atFirstQuestion: '\x03' });
     expect(output).toContain('Where do the hooks go?');
     expect(output).toContain('ralph-hooks init: interrupted; nothing was written.');
     expect(output).not.toMatch(/ExitPromptError|An error occured|    at /);
     expect(status).toBe(130);
     expect(existsSync(join(root, 'ralph-hooks.config.json'))).toBe(false);
+    expect(readdirSync(root)).toEqual(['.git']);
+  }, 120_000);
+});
+
+describe('keys typed ahead', () => {
+  const DOWN = '\x1b[B';
+  it('answer the questions they were typed for, even before the first one is drawn', async () => {
+    const root = gitRepo();
+    // Down + Enter: the second target; Enter: the default stop-watcher, the default extras, "write".
+    const { status, output } = await initOnTerminal(root, { typedAhead: `${DOWN}\r\r\r\r` });
+    expect(output).toContain('Done:');
+    expect(status).toBe(0);
+    const config = JSON.parse(readFileSync(join(root, 'ralph-hooks.config.json'), 'utf8'));
+    expect(config.target).toBe('claude-plugin');
+    expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }]);
+    // The checkbox starts from the same defaults as --yes: scenarios are opt-in.
+    expect(config.extras.scenarios).toBe(false);
+    expect(config.extras.vitest).toBe(true);
+  }, 120_000);
+
+  it('a Ctrl-C typed after the last answer still interrupts: exit 130, nothing written', async () => {
+    const root = gitRepo();
+    const { status, output } = await initOnTerminal(root, { atFirstQuestion: '\r\r\r\r\x03' });
+    expect(output).not.toMatch(/ExitPromptError|An error occured|    at /);
+    expect(status).toBe(130);
     expect(readdirSync(root)).toEqual(['.git']);
   }, 120_000);
 });
