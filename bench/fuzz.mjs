@@ -3,7 +3,8 @@
 // same harness and seed as the CI suite (test/fuzz), and a table of contract violations per
 // preset and target. Usage: node bench/fuzz.mjs [inputs per hook] [seed]
 // Runs the suite through vitest, which compiles the TypeScript harness; FUZZ_ONLY=<regex>
-// picks hooks (e.g. FUZZ_ONLY=guard).
+// picks hooks (e.g. FUZZ_ONLY=guard); FUZZ_REPORT=<file> keeps the per-hook counts, written
+// after every hook, so a run stopped early still tells what it found.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 const runs = process.argv[2] ?? '10000';
 const seed = process.argv[3] ?? '20261122';
 const dir = mkdtempSync(join(tmpdir(), 'rh-fuzz-bench-'));
-const report = join(dir, 'report.json');
+const report = process.env.FUZZ_REPORT ?? join(dir, 'report.json');
 const started = Date.now();
 const result = spawnSync('npx', ['vitest', 'run', 'test/fuzz', '--reporter=dot'], {
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -20,10 +20,15 @@ const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefin
 const hooks = buildHooks(sandbox, only ? (h) => only.test(`${h.preset}/${h.target}`) : undefined);
 const reports: FuzzReport[] = [];
 
+/** FUZZ_REPORT: the counts so far, rewritten after every hook (a long run stopped early keeps them). */
+function writeReport(): void {
+  if (!process.env.FUZZ_REPORT) return;
+  writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(reports.map((r) => ({ hook: r.hook, runs: r.runs, counts: summarize(r), examples: r.violations.slice(0, 20) })), null, 2));
+}
+
 afterAll(() => {
   const lines = reports.map((r) => `fuzz ${r.hook.padEnd(32)} ${String(r.runs).padStart(6)} inputs  ${String(r.violations.length).padStart(5)} violations ${JSON.stringify(summarize(r))} slowest ${r.slowest[0]?.ms ?? 0} ms (${r.slowest[0]?.input ?? ''})`);
   console.log(`\nfuzz (seed ${SEED}):\n${lines.join('\n')}\ntotal: ${reports.reduce((n, r) => n + r.runs, 0)} inputs, ${reports.reduce((n, r) => n + r.violations.length, 0)} violations`);
-  if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(reports.map((r) => ({ hook: r.hook, runs: r.runs, counts: summarize(r), examples: r.violations.slice(0, 20) })), null, 2));
   rmSync(sandbox.dir, { recursive: true, force: true });
 });
 
@@ -32,6 +37,7 @@ describe('fuzz: every preset and target keeps its contract', () => {
     it(`${hook.label} (${hook.kind})`, async () => {
       const report = await fuzzHook(hook, sandbox, { count: RUNS, seed: SEED, workers: WORKERS, timeoutMs: TIMEOUT_MS });
       reports.push(report);
+      writeReport();
       expect(report.runs).toBe(RUNS);
       const examples = report.violations.slice(0, 5).map((v) => `${v.property}: ${v.detail} (input: ${v.input})`);
       expect(examples, JSON.stringify(summarize(report))).toEqual([]);
