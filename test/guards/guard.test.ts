@@ -207,6 +207,7 @@ describe('guard: input it cannot read, and the files it writes', () => {
         ['an escaped NUL in a field', valid.replace('"ls"', '"l\\u0000s"')],
         ['a string', '"Bash"'],
         ['a number', '42'],
+        ['bytes that are not UTF-8', Buffer.concat([Buffer.from(valid.slice(0, valid.indexOf('"ls"') + 2)), Buffer.from([0xe2, 0x82]), Buffer.from(valid.slice(valid.indexOf('"ls"') + 2))])],
       ];
       for (const [what, input] of inputs) {
         const result = await runGuard(p, input);
@@ -225,6 +226,19 @@ describe('guard: input it cannot read, and the files it writes', () => {
     const result = await runGuard(p, caseInput(bashCase(`echo ${'a'.repeat(9000)}`), p));
     expect(verdict(result)).toEqual({ kind: 'deny', reason: expect.stringContaining('over this guard\'s limit of 8192 bytes') });
     expect(verdict(await runGuard(p, caseInput(bashCase(`echo ${'a'.repeat(4000)}`), p))).kind).toBe('allow');
+  });
+
+  it('a list of plain words is taken in one step, up to a comment or a word that goes on past it', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const words = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const kind = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p))).kind;
+    expect(await kind(`echo ${words} ; rm -rf /`)).toBe('deny');
+    expect(await kind(`echo ${words} # ; rm -rf /`)).toBe('allow');
+    expect(await kind(`echo ${words} # a comment\nrm -rf /`)).toBe('deny');
+    expect(await kind(`echo ${words} a#b ; rm -rf /`)).toBe('deny');
+    expect(await kind(`echo ${words} w"; rm -rf /"`)).toBe('allow');
+    expect(await kind(`echo ${words}\trm -rf /`)).toBe('allow');
+    expect(await kind(`rm -rf ${words} /`)).toBe('deny');
   });
 
   it('a long command is analysed the same way as a short one (the window does not split tokens)', async () => {
