@@ -17,7 +17,7 @@ const report = process.env.FUZZ_REPORT ?? join(dir, 'report.json');
 const started = Date.now();
 const result = spawnSync('npx', ['vitest', 'run', 'test/fuzz', '--reporter=dot'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed, FUZZ_REPORT: report },
+  env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed, FUZZ_REPORT: report, FUZZ_MAX_MB: process.env.FUZZ_MAX_MB ?? '10' },
 });
 const rows = JSON.parse(readFileSync(report, 'utf8'));
 rmSync(dir, { recursive: true, force: true });

@@ -264,7 +264,11 @@ function stateArb(hook: HookUnderTest, canary: string): fc.Arbitrary<FuzzCase['s
 }
 
 /** The generated input: raw bytes, JSON broken in the usual ways, or a fuzzed event object. */
-export function caseArb(hook: HookUnderTest, root: string, canary: string): fc.Arbitrary<FuzzCase> {
+/** Where a huge string goes: one field a hook of some kind reads (one at a time, to keep a run's cost to its size). */
+const BIG_FIELDS = ['command', 'last_assistant_message', 'result', 'tool_response', 'reason'] as const;
+
+/** `maxMB`: the largest huge string (1 MB up to it); CI keeps it small, the long run uses 10. */
+export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB = 10): fc.Arbitrary<FuzzCase> {
   const obj = eventObject(hook, root, canary);
   const json = obj.map((o) => JSON.stringify(o));
   const stdin: fc.Arbitrary<[string, Buffer]> = fc.oneof(
@@ -277,13 +281,15 @@ export function caseArb(hook: HookUnderTest, root: string, canary: string): fc.A
     { weight: 1, arbitrary: obj.map((o): [string, Buffer] => ['CRLF', enc(JSON.stringify(o, null, 1).replaceAll('\n', '\r\n') + '\r\n')]) },
     { weight: 1, arbitrary: fc.constantFrom('null', 'true', '"text"', '42', '[]', '', ' ', '\n', '{}', '{"tool_name":null}').map((s): [string, Buffer] => ['wrong type', enc(s)]) },
     { weight: 1, arbitrary: fc.integer({ min: 100, max: 20000 }).map((d): [string, Buffer] => ['deep nesting', enc(`{"tool_input":${'['.repeat(d)}${']'.repeat(d)},"a":${'{"a":'.repeat(Math.min(d, 3000))}1${'}'.repeat(Math.min(d, 3000))}}`)]) },
-    { weight: 1, arbitrary: fc.tuple(obj, fc.integer({ min: 1, max: 10 })).map(([o, mb]): [string, Buffer] => {
+    { weight: 1, arbitrary: fc.tuple(obj, fc.integer({ min: 1, max: maxMB }), fc.constantFrom(...BIG_FIELDS)).map(([o, mb, field]): [string, Buffer] => {
       const big = 'x'.repeat(mb * 1024 * 1024);
       const holder = (o.tool_input ?? o.input) as Record<string, unknown> | undefined;
-      if (holder && typeof holder === 'object') holder.command = big;
-      o.last_assistant_message = big;
-      o.result = big;
-      return [`${mb} MB string`, enc(JSON.stringify(o))];
+      if (field === 'command') {
+        if (holder && typeof holder === 'object') holder.command = big;
+        else o.tool_input = { command: big };
+      } else if (field === 'tool_response') o.tool_response = { stdout: big, stderr: '' };
+      else o[field] = big;
+      return [`${mb} MB string in ${field}`, enc(JSON.stringify(o))];
     }) },
   );
   return fc.record({ stdin, state: stateArb(hook, canary) }).map(({ stdin: [describe, bytes], state }) => ({
@@ -417,7 +423,7 @@ export function snapshot(dir: string, skip: (path: string) => boolean, depth = 6
 }
 
 /** Run `count` generated cases against one hook on `workers` copies of its project. */
-export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: { count: number; seed: number; workers: number; timeoutMs: number; onViolation?: (v: Violation) => void }): Promise<FuzzReport> {
+export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: { count: number; seed: number; workers: number; timeoutMs: number; maxMB?: number; onViolation?: (v: Violation) => void }): Promise<FuzzReport> {
   const violations: Violation[] = [];
   const copies = Array.from({ length: options.workers }, (_, w) => {
     const root = join(sandbox.dir, 'work', `${hook.label.replace('/', '--')}-${w}`);
@@ -426,7 +432,7 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
     return root;
   });
   // Inputs name the project folder: draw them per copy (same seed, so every copy sees the same shapes).
-  const cases = copies.map((root) => fc.sample(caseArb(hook, root, sandbox.canary), { seed: options.seed, numRuns: Math.ceil(options.count / options.workers) }));
+  const cases = copies.map((root) => fc.sample(caseArb(hook, root, sandbox.canary, options.maxMB), { seed: options.seed, numRuns: Math.ceil(options.count / options.workers) }));
   const pristine = (root: string) => {
     for (const file of hook.stateFiles) rmSync(join(root, file), { recursive: true, force: true });
     for (const [file, text] of Object.entries(hook.setup)) {

@@ -11,6 +11,9 @@ import { buildHooks, fuzzHook, makeSandbox, prepareTmp, summarize, type FuzzRepo
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const WORKERS = Number(process.env.FUZZ_WORKERS ?? 4);
+// The largest huge input, in MB: every size limit in the hooks (64 KiB, 1 MiB) is crossed by
+// 1–2 MB; bench/fuzz.mjs sets 10, as the long run's 1–10 MB.
+const MAX_MB = Number(process.env.FUZZ_MAX_MB ?? 2);
 // The hooks' own timeout is far longer (Claude Code: 600 s); a run past this is a hang.
 const TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 60_000);
 
@@ -35,7 +38,7 @@ afterAll(() => {
 describe('fuzz: every preset and target keeps its contract', () => {
   for (const hook of hooks) {
     it(`${hook.label} (${hook.kind})`, async () => {
-      const report = await fuzzHook(hook, sandbox, { count: RUNS, seed: SEED, workers: WORKERS, timeoutMs: TIMEOUT_MS });
+      const report = await fuzzHook(hook, sandbox, { count: RUNS, seed: SEED, workers: WORKERS, timeoutMs: TIMEOUT_MS, maxMB: MAX_MB });
       reports.push(report);
       writeReport();
       expect(report.runs).toBe(RUNS);
