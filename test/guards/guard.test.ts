@@ -241,6 +241,15 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect(await kind(`rm -rf ${words} /`)).toBe('deny');
   });
 
+  it('a fork bomb is found behind a long name, and in a long command in one pass', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const reason = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p))).reason ?? '';
+    expect(await reason(`a${'1'.repeat(100)}() { a${'1'.repeat(100)}|a${'1'.repeat(100)}& }; a${'1'.repeat(100)}`)).toContain('fork bomb');
+    // The old pattern searched from every byte to the end: 200 KB took minutes, past any hook timeout.
+    expect(await reason(`echo ${'x'.repeat(200_000)} ; :(){ :|:& };:`)).toContain('fork bomb');
+    expect(await reason(`echo ${'f() {'.repeat(40_000)}`)).not.toContain('fork bomb');
+  });
+
   it('a long command is analysed the same way as a short one (the window does not split tokens)', async () => {
     const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
     const filler = Array.from({ length: 600 }, (_, i) => `echo 'quoted ${i}' "and $(printf %s ${i})"`).join('; ');
