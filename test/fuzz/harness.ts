@@ -263,11 +263,13 @@ function stateArb(hook: HookUnderTest, canary: string): fc.Arbitrary<FuzzCase['s
   return fc.option(fc.record({ file: fc.constantFrom(...hook.stateFiles), variant }), { freq: 2 }).map((s) => s ?? undefined);
 }
 
-/** The generated input: raw bytes, JSON broken in the usual ways, or a fuzzed event object. */
 /** Where a huge string goes: one field a hook of some kind reads (one at a time, to keep a run's cost to its size). */
 const BIG_FIELDS = ['command', 'last_assistant_message', 'result', 'tool_response', 'reason'] as const;
 
-/** `maxMB`: the largest huge string (1 MB up to it); CI keeps it small, the long run uses 10. */
+/**
+ * The generated input: raw bytes, JSON broken in the usual ways, or a fuzzed event object.
+ * `maxMB`: the largest huge string (1 MB up to it); CI keeps it small, the long run uses 10.
+ */
 export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB = 10): fc.Arbitrary<FuzzCase> {
   const obj = eventObject(hook, root, canary);
   const json = obj.map((o) => JSON.stringify(o));
