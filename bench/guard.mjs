@@ -105,3 +105,19 @@ const mbRows = compare(
 );
 printTable('1 MB commands vs one jq start (3 runs)', mbRows);
 for (const r of mbRows.slice(1)) console.log(`${r.name}: ${(r.median / 1000).toFixed(2)} s`);
+
+// A script of many short commands, for information (no target): the rules run once per
+// simple command, so this is the guard's cost per command rather than per byte.
+const scriptOf = (bytes) => {
+  let text = '';
+  for (let i = 0; text.length < bytes; i++) text += `echo "step ${i}: $HOME" && ls -la src/f${i}.ts; grep -n x "a b" | head -3\n`;
+  return text;
+};
+const script = { name: 'guard, forgeflare, 10 KB script of short commands', next: forgeLong(scriptOf(10_000)) };
+const scriptRows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, { name: script.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return script.next(); } }],
+  { runs: 5, warmup: 1 },
+);
+printTable('a script of many short commands vs one jq start (5 runs, no target)', scriptRows);
+const commands = scriptOf(10_000).split('\n').length * 4;
+console.log(`${script.name}: ${(scriptRows[1].median / 1000).toFixed(2)} s, ${(scriptRows[1].median / commands).toFixed(2)} ms per simple command`);

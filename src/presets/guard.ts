@@ -77,6 +77,8 @@ export const guardOptions = z.strictObject({
   stateDir: z.string().min(1).default('.ralph-hooks/state').describe('Where stateful rules (doom-loop) keep their state, relative to the project root.'),
   maxCommandBytes: z.int().min(4096).max(16 * 1024 * 1024).default(1024 * 1024)
     .describe('Largest command (or path) the guard analyses, in bytes; a larger one is denied as too large to check.'),
+  maxCommandTokens: z.int().min(1000).max(10_000_000).default(20_000)
+    .describe('Most shell tokens (words, quoted strings, operators; nested commands included) the guard analyses in one call; a command with more is denied as too complex to check in time.'),
   maxNesting: z.int().min(1).max(8).default(3).describe('bash -c / sh -c / eval / $( ) levels looked into; deeper nesting is denied.'),
   logPrefix: z.string().regex(/^[\w.:-]+$/).default('ralph-guard').describe('Prefix of stderr lines.'),
 });

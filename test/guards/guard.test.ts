@@ -228,6 +228,21 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect(verdict(await runGuard(p, caseInput(bashCase(`echo ${'a'.repeat(4000)}`), p))).kind).toBe('allow');
   });
 
+  it('a command of more than maxCommandTokens tokens is denied as too large, whichever part of the lexer counts them', async () => {
+    const p = guardProject('forgeflare', { maxCommandTokens: 1000, rules: { 'doom-loop': { enabled: false } } });
+    const kind = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p)));
+    const tooMany = { kind: 'deny', reason: expect.stringContaining('more than 1000 shell tokens') };
+    expect((await kind(`echo ${'"a" '.repeat(300)}`)).kind).toBe('allow');
+    expect(await kind(`echo ${'"a" '.repeat(600)}`)).toEqual(tooMany);
+    expect(await kind('ls;'.repeat(600))).toEqual(tooMany);
+    expect(await kind(`echo "${'\\a'.repeat(1200)}"`)).toEqual(tooMany);
+    expect(await kind(`echo $(${'('.repeat(1200)})`)).toEqual(tooMany);
+    expect(await kind(`cat <<-EOF\n${'\tline\n'.repeat(1200)}\tEOF\nls`)).toEqual(tooMany);
+    // Below the limit, a tab-indented end line still ends the body.
+    expect((await kind(`cat <<-EOF\n${'\tline\n'.repeat(300)}\tEOF\nls`)).kind).toBe('allow');
+    expect((await kind(`cat <<-EOF\n${'\tline\n'.repeat(300)}\tEOF\nsudo ls`)).kind).toBe('deny');
+  });
+
   it('a list of plain words is taken in one step, up to a comment or a word that goes on past it', async () => {
     const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
     const words = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
@@ -263,7 +278,7 @@ describe('guard: input it cannot read, and the files it writes', () => {
   }, 120_000);
 
   it('a text longer than a dozen pieces is halved into pieces with nothing lost, at the top and nested', async () => {
-    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const p = guardProject('forgeflare', { maxCommandTokens: 1_000_000, rules: { 'doom-loop': { enabled: false } } });
     // One simple command of every kind of token, so that tokens straddle every piece boundary.
     const args = (n: number) => Array.from({ length: n }, (_, i) => `w${i} 'single ${i}' "double ${i}" \\${i} a\\\nb`).join(' ');
     const long = `echo ${args(4000)}`; // ~160 KB: halved twice before it is cut
