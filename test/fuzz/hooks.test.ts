@@ -16,6 +16,9 @@ const WORKERS = Number(process.env.FUZZ_WORKERS ?? 4);
 const MAX_MB = Number(process.env.FUZZ_MAX_MB ?? 2);
 // The hooks' own timeout is far longer (Claude Code: 600 s); a run past this is a hang.
 const TIMEOUT_MS = Number(process.env.FUZZ_TIMEOUT_MS ?? 60_000);
+// A hook's whole test: half an hour per 1,000 inputs, far more than a loaded two-CPU machine
+// needs (about 3 minutes), so a long run is never cut short while its inputs still run on.
+const HOOK_TEST_MS = Math.max(1_800_000, RUNS * 1_800);
 
 const sandbox = makeSandbox();
 prepareTmp(sandbox);
@@ -44,6 +47,6 @@ describe('fuzz: every preset and target keeps its contract', () => {
       expect(report.runs).toBe(RUNS);
       const examples = report.violations.slice(0, 5).map((v) => `${v.property}: ${v.detail} (input: ${v.input})`);
       expect(examples, JSON.stringify(summarize(report))).toEqual([]);
-    }, 1_800_000);
+    }, HOOK_TEST_MS);
   }
 });
