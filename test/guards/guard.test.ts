@@ -285,7 +285,7 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect(long.length).toBeGreaterThan(12 * 4096 * 3);
     expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; sudo ls`), p))).kind).toBe('deny');
     expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; ls`), p))).kind).toBe('allow');
-    // A word that would be `sudo` only if a piece were lost or doubled.
+    // A line continuation that makes `sudo`: continuations go before the text is cut.
     expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; su\\\ndo ls`), p))).kind).toBe('deny');
     // Nested texts over the same size: bash -c's argument and a $( ).
     const inner = `echo ${args(1600)}`.replaceAll("'", '');
