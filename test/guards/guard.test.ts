@@ -281,7 +281,7 @@ describe('guard: input it cannot read, and the files it writes', () => {
     const p = guardProject('forgeflare', { maxCommandTokens: 1_000_000, rules: { 'doom-loop': { enabled: false } } });
     // One simple command of every kind of token, so that tokens straddle every piece boundary.
     const args = (n: number) => Array.from({ length: n }, (_, i) => `w${i} 'single ${i}' "double ${i}" \\${i} a\\\nb`).join(' ');
-    const long = `echo ${args(4000)}`; // ~160 KB: halved twice before it is cut
+    const long = `echo ${args(4000)}`; // ~175 KB: halved twice before it is cut
     expect(long.length).toBeGreaterThan(12 * 4096 * 3);
     expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; sudo ls`), p))).kind).toBe('deny');
     expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; ls`), p))).kind).toBe('allow');
