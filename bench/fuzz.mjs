@@ -5,8 +5,8 @@
 // Runs the suite through vitest, which compiles the TypeScript harness; FUZZ_ONLY=<regex>
 // picks hooks (e.g. FUZZ_ONLY=guard); FUZZ_REPORT=<file> keeps the per-hook counts, written
 // after every hook, so a run stopped early still tells what it found. It is long: on two
-// CPUs one hook takes about half an hour (10,000 inputs, 1–10 MB strings among them), so
-// run it in parts with FUZZ_ONLY, one report file each.
+// CPUs, with two or three parts side by side, one hook takes 12–22 minutes (10,000 inputs,
+// 1–10 MB strings among them), so run it in parts with FUZZ_ONLY, one report file each.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
