@@ -78,7 +78,9 @@ export function snapshotFiles(paths: string[], projectRoot: string): Record<stri
   return files;
 }
 
-const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+// To the millisecond: two stops a second apart are common, and the names must sort in the
+// order of the runs (a same-second `-2` suffix sorted before its first).
+const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '');
 
 /** Build the case for an invocation. */
 export function buildCase(invocation: Invocation, options: RecordOptions): HookCase {
@@ -131,8 +133,16 @@ export function buildCase(invocation: Invocation, options: RecordOptions): HookC
 export function saveCase(hookCase: HookCase, outDir: string): string {
   mkdirSync(outDir, { recursive: true });
   const base = (hookCase.name ?? 'recorded').split('/').pop()!.replace(/[^\w.-]+/g, '-');
-  let file = join(outDir, `${base}.case.json`);
-  for (let n = 2; existsSync(file); n++) file = join(outDir, `${base}-${n}.case.json`);
-  writeFileSync(file, `${JSON.stringify(hookCase, null, 2)}\n`, { flag: 'wx' });
-  return file;
+  const text = `${JSON.stringify(hookCase, null, 2)}\n`;
+  // 'wx' claims the name: hooks recorded at once (PreToolUse runs them in parallel) never
+  // overwrite each other; the loser takes the next number.
+  for (let n = 1; ; n++) {
+    const file = join(outDir, n === 1 ? `${base}.case.json` : `${base}-${n}.case.json`);
+    try {
+      writeFileSync(file, text, { flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }

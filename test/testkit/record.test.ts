@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run as runTest } from '../../src/commands/test.js';
+import { buildCase, saveCase } from '../../src/replay/recorder.js';
 import { redactText, redactValue } from '../../src/replay/redact.js';
 import { fixture, REPO_ROOT, SPECUM_HOOK, tempDir } from './helpers.js';
 
@@ -50,7 +51,7 @@ describe('ralph-hooks record', () => {
     const dir = join(root, 'test/hook-cases/recorded');
     const [file] = readdirSync(dir);
     const text = readFileSync(join(dir, file!), 'utf8');
-    expect(file).toMatch(/^Stop-\d{8}T\d{6}Z\.case\.json$/);
+    expect(file).toMatch(/^Stop-\d{8}T\d{6}\.\d{3}Z\.case\.json$/);
     expect(text).not.toContain(root);
     expect(text).not.toContain('ghp_abcdefghij');
     const saved = JSON.parse(text);
@@ -101,6 +102,26 @@ describe('ralph-hooks record', () => {
     expect(JSON.parse(readFileSync(join(root, 'cases', readdirSync(join(root, 'cases'))[0]!), 'utf8')).expect).toEqual({ exitCode: 2, stdout: '' });
     const missing = spawnSync(process.execPath, [RECORD, '--out', 'cases', '--', 'no-such-hook-binary'], { cwd: root, input: '{}', encoding: 'utf8' });
     expect(missing).toMatchObject({ status: 127, stderr: 'no-such-hook-binary: command not found\n' });
+  });
+});
+
+describe('saved case names', () => {
+  const invocation = (root: string) => ({ argv: ['bash', 'hooks/h.sh'], stdin: '{"hook_event_name":"Stop"}', stdout: '', stderr: '', exitCode: 0, cwd: root, env: {} });
+
+  it('sort in the order of the runs, also for runs within one second', () => {
+    const root = tempDir('rh-rec-');
+    const out = join(root, 'cases');
+    const times = ['2026-11-23T03:55:00.120Z', '2026-11-23T03:55:00.940Z', '2026-11-23T03:55:01.005Z'];
+    const saved = times.map((now) => saveCase(buildCase(invocation(root), { projectRoot: root, outDir: out, now: new Date(now) }), out));
+    expect(readdirSync(out).sort()).toEqual(saved.map((file) => file.slice(out.length + 1)));
+    expect(readdirSync(out).sort()[0]).toBe('Stop-20261123T035500.120Z.case.json');
+  });
+
+  it('never overwrite a case: a taken name gets the next number', () => {
+    const root = tempDir('rh-rec-');
+    const out = join(root, 'cases');
+    const hookCase = buildCase(invocation(root), { projectRoot: root, outDir: out, name: 'recorded/same' });
+    expect([1, 2, 3].map(() => saveCase(hookCase, out).slice(out.length + 1))).toEqual(['same.case.json', 'same-2.case.json', 'same-3.case.json']);
   });
 });
 
