@@ -20,3 +20,4 @@ export * from './clients/claude-code.js';
 export * from './clients/codex.js';
 export * from './clients/scenario.js';
 export * from './clients/record.js';
+export * from './clients/shell-tools.js';

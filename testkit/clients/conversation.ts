@@ -5,6 +5,7 @@
  */
 import type { RecordedRequest } from './model-server.js';
 import { responsesConversation } from './responses-api.js';
+import { canonicalCall } from './shell-tools.js';
 
 /** One tool call the model made and the result it was sent for it. */
 export interface ToolExchange {
@@ -55,8 +56,7 @@ export const messagesConversation: ConversationReader = {
           if (block.type === 'tool_use' && typeof block.id === 'string' && !calls.has(block.id)) {
             calls.set(block.id, {
               id: block.id,
-              name: String(block.name),
-              input: isObject(block.input) ? block.input : {},
+              ...canonicalCall(String(block.name), isObject(block.input) ? block.input : {}),
               result: null,
               isError: false,
             });

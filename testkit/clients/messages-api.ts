@@ -6,18 +6,20 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { ProtocolAdapter, RecordedRequest, Turn, ModelTurnContext } from './model-server.js';
+import { shellToolFor } from './shell-tools.js';
 
 type Block =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
-/** The content blocks and stop reason a turn becomes. */
-export function messagesContent(turn: Turn, ctx: Pick<ModelTurnContext, 'id'>): { content: Block[]; stopReason: string } {
+/** The content blocks and stop reason a turn becomes; `shell` calls the shell tool the request offers. */
+export function messagesContent(turn: Turn, ctx: Pick<ModelTurnContext, 'id'>, requestBody: unknown = null): { content: Block[]; stopReason: string } {
+  const shellTool = shellToolFor(requestBody);
   const content: Block[] = [];
   if (turn.text !== undefined && turn.text !== '') content.push({ type: 'text', text: turn.text });
   const shell = turn.shell === undefined ? [] : Array.isArray(turn.shell) ? turn.shell : [turn.shell];
   for (const command of shell) {
-    content.push({ type: 'tool_use', id: ctx.id('toolu_'), name: 'Bash', input: { command, description: 'Run a command' } });
+    content.push({ type: 'tool_use', id: ctx.id('toolu_'), name: shellTool.name, input: shellTool.input(command) });
   }
   for (const tool of turn.tools ?? []) {
     content.push({ type: 'tool_use', id: ctx.id('toolu_'), name: tool.name, input: tool.input });
@@ -42,7 +44,7 @@ function sse(res: ServerResponse, event: string, data: unknown): void {
 }
 
 function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx: ModelTurnContext): void {
-  const { content, stopReason } = messagesContent(turn, ctx);
+  const { content, stopReason } = messagesContent(turn, ctx, request.body);
   const usage = { input_tokens: roughTokens(request.raw), output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   res.writeHead(200, {
     'content-type': 'text/event-stream',
@@ -93,7 +95,7 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
 }
 
 function jsonTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx: ModelTurnContext): void {
-  const { content, stopReason } = messagesContent(turn, ctx);
+  const { content, stopReason } = messagesContent(turn, ctx, request.body);
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': ctx.id('req_') });
   res.end(
     JSON.stringify({
