@@ -6,8 +6,10 @@ import { posix } from 'node:path';
 import { TARGETS, type HookEntry, type RalphHooksConfig } from './config/schema.js';
 import { packageVersion } from './package-info.js';
 import { findPreset } from './presets/index.js';
-import type { HookEvent } from './presets/types.js';
+import type { HookEvent, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
+import { CliError } from './errors.js';
+import type { Target } from './targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
 
 export interface GeneratedFile {
@@ -20,7 +22,8 @@ export interface GeneratedFile {
 }
 
 export interface HookCommand {
-  event: HookEvent;
+  /** The event under the agent's own name (Gemini CLI: AfterAgent for our Stop). */
+  event: HookEvent | string;
   matcher?: string;
   command: string;
   timeout?: number;
@@ -38,8 +41,8 @@ export interface RenderedHooks {
 }
 
 export function renderHooks(config: RalphHooksConfig): RenderedHooks {
-  const target = TARGETS[config.target];
-  const presetTarget = { id: config.target, contract: target.contract };
+  const target: Target = TARGETS[config.target];
+  const presetTarget = target;
   const files: GeneratedFile[] = [];
   const commands: HookCommand[] = [];
   const extraHooks: ExtraHook[] = [];
@@ -52,13 +55,18 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       name: entry.name,
       target: config.target,
       contract: target.contract,
+      agentName: target.agentName,
+      // The agent's tool names that differ from Claude Code's: the guard reads calls under Claude Code's.
+      toolAliases: Object.entries(target.input.toolNames ?? {}).map(([agent, claude]) => ({ agent, claude })),
       hooksDir: target.hooksDir,
       commandRoot: target.commandRoot,
       options: entry.options,
       ...preset.context?.(entry, presetTarget),
     };
     for (const file of preset.files(entry, presetTarget)) {
-      const path = file.fromRoot ? file.path : posix.join(file.inCommandsDir ? target.commandsDir : target.hooksDir, file.path);
+      const dir = file.fromRoot ? '' : file.inCommandsDir ? target.commandsDir : target.hooksDir;
+      if (dir === null) continue; // the agent reads no project slash commands
+      const path = posix.join(dir, file.path);
       const context = { ...hookContext, file: posix.basename(path) };
       files.push({ path, content: renderTemplate(file.template, context), executable: file.executable, hook: entry.name });
     }
@@ -66,10 +74,12 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
     // The extras (tests, cases) exercise the script of the hook's first registration.
     if (main) extraHooks.push({ context: hookContext, script: posix.join(target.hooksDir, main.script), interpreter: main.interpreter ?? 'bash' });
     for (const registration of preset.registrations(entry, presetTarget)) {
+      const event = agentEvent(target, registration, entry.name);
+      if (event === undefined) continue;
       const script = posix.join(target.hooksDir, registration.script);
       commands.push({
-        event: registration.event,
-        matcher: registration.matcher,
+        event,
+        matcher: agentMatcher(target, registration.matcher),
         // `bash` in front: a lost executable bit (a zip download, a Windows checkout) must not disable a hook.
         command: `${registration.interpreter ?? 'bash'} ${target.commandRoot}${script}`,
         timeout: registration.timeout,
@@ -93,6 +103,30 @@ const STATE_GITIGNORE_TEXT = [
   'state/',
   '',
 ].join('\n');
+
+/**
+ * The agent's name for a registration's event; undefined for an optional event the agent
+ * lacks. A needed event the agent lacks is refused in one line that names it.
+ */
+export function agentEvent(target: Target, registration: Registration, hookName: string): string | undefined {
+  if (!target.events) return registration.event;
+  const event = target.events[registration.event];
+  if (event !== undefined || registration.optional) return event;
+  throw new CliError(
+    `${target.agentName} has no ${registration.event} event, which hook '${hookName}' needs: choose another preset for ${target.agentName}, or another target (see docs/agents.md).`,
+  );
+}
+
+/** A matcher written with Claude Code's tool names, in the agent's names ('*' stays: every tool). */
+export function agentMatcher(target: Target, matcher: string | undefined): string | undefined {
+  const names = target.input.toolNames;
+  if (matcher === undefined || matcher === '*' || !names) return matcher;
+  const theirs = (claudeName: string) => {
+    const aliases = Object.entries(names).filter(([, claude]) => claude === claudeName).map(([agent]) => agent);
+    return aliases.length ? aliases : [claudeName];
+  };
+  return [...new Set(matcher.split('|').flatMap(theirs))].join('|');
+}
 
 function presetOf(entry: HookEntry) {
   const preset = findPreset(entry.preset);

@@ -8,7 +8,7 @@ import Generator from 'yeoman-generator';
 import { type ConflictPolicy } from '../../src/apply.js';
 import { settleAndWrite } from '../../src/commands/generate.js';
 import { validateConfig } from '../../src/config/load.js';
-import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
+import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { CliError } from '../../src/errors.js';
 import { formatJson, parseJsonText } from '../../src/json-text.js';
 import { planGeneration } from '../../src/plan.js';
@@ -194,7 +194,7 @@ export default class RalphHooksGenerator extends Generator {
         ...(extras.has('packageJson') ? ['  - Install what the hooks and their tests need: npm install'] : []),
         ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
         `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
-        ...(this.answers.target === 'forgeflare' ? [] : ['  - Start (or restart) Claude Code here: it reads hooks when a session starts; /hooks lists them']),
+        `  - ${TARGETS[this.answers.target].startHint}`,
         '  - Replay the recorded cases: npx ralph-hooks test',
         '  - Check the setup: npx ralph-hooks doctor',
       ].join('\n'),

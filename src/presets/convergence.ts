@@ -61,7 +61,8 @@ export const convergence: Preset<ConvergenceOptions> = {
     ? [{ event: 'PostToolUse', script: `${entry.name}.sh`, timeout: entry.timeout }]
     : [
         { event: 'PostToolUse', matcher: '*', script: `${entry.name}.sh`, timeout: entry.timeout },
-        { event: 'PostToolUseFailure', matcher: '*', script: `${entry.name}.sh`, timeout: entry.timeout },
+        // Claude Code sends failed calls here, not to PostToolUse; agents without the event send them to PostToolUse.
+        { event: 'PostToolUseFailure', matcher: '*', script: `${entry.name}.sh`, timeout: entry.timeout, optional: true },
       ],
   context: (entry) => ({ configJson: JSON.stringify(entry.options.signals) }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pathOption } from './path-option.js';
-import type { HookEntryBase, Preset, PresetFile, PresetTarget } from './types.js';
+import { hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -13,7 +13,7 @@ export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
   stateFile: pathOption().optional()
-    .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under Codex the same names in .codex/.'),
+    .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (.codex/, .qwen/, .github/, .gemini/, .factory/).'),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
   transcriptTailBytes: z.int().min(1024).default(262144)
@@ -48,8 +48,8 @@ function extension(entry: LoopEntry): string {
 }
 
 export function loopStateFile(options: LoopOptions, target?: PresetTarget): string {
-  // Under Codex the file sits in .codex/, beside the hooks, so a Codex project gets no .claude/ folder.
-  const dir = target?.contract === 'codex' ? '.codex' : '.claude';
+  // In the agent's own folder, beside its hooks: a Codex project gets no .claude/ folder.
+  const dir = target?.agentDir ?? (target?.contract === 'codex' ? '.codex' : '.claude');
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
 
@@ -58,6 +58,8 @@ export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
 
 const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
+/** The setup script from the project root, as a user types it. */
+const setupPath = (entry: LoopEntry, target?: PresetTarget) => `${target?.hooksDir ?? '.claude/hooks'}/${setupFile(entry)}`;
 
 export const loop: Preset<LoopOptions> = {
   id: 'loop',
@@ -70,8 +72,8 @@ export const loop: Preset<LoopOptions> = {
       { template: `loop/stop-watcher.${ext}.hbs`, path: hookFile(entry), executable: true },
       { template: `loop/setup.${ext}.hbs`, path: setupFile(entry), executable: true },
     ];
-    // Codex reads no project slash commands: the loop starts with the setup script itself.
-    if (entry.options.commands && target?.contract !== 'codex') {
+    // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
+    if (entry.options.commands && hasSlashCommands(target)) {
       files.push(
         { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true },
         { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true },
@@ -89,8 +91,10 @@ export const loop: Preset<LoopOptions> = {
     pluginRoot: target?.id === 'claude-plugin',
     argumentsDelimiter: ARGUMENTS_DELIMITER,
     stateFile: loopStateFile(entry.options, target),
-    loopCommand: `/${entry.options.loopCommand}`,
-    cancelCommand: `/${entry.options.cancelCommand}`,
+    // What messages tell the user to run: the slash command, or where there is none the setup script.
+    loopCommand: hasSlashCommands(target) ? `/${entry.options.loopCommand}` : `${entry.options.runtime} ${setupPath(entry, target)}`,
+    cancelCommand: hasSlashCommands(target) ? `/${entry.options.cancelCommand}` : `${entry.options.runtime} ${setupPath(entry, target)} --cancel`,
+    agentName: target?.agentName ?? 'Claude Code',
     stopHookFile: hookFile(entry),
     setupFile: setupFile(entry),
     setupInterpreter: entry.options.runtime,

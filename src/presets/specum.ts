@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
-import type { Preset, PresetTarget } from './types.js';
+import { blockCapOf, type Preset, type PresetTarget } from './types.js';
 
 /**
  * ralph-specum's JSON stop-watcher (seed 000): keeps Claude working through a spec's
@@ -29,9 +29,9 @@ export const specumOptions = z.strictObject({
   onMaxIterations: z.enum(['block', 'allow']).default('block')
     .describe("'block': tell Claude the limit was reached with recovery steps (ralph-specum's original design); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
   onStopHookActive: z.enum(['progress', 'allow', 'continue']).optional()
-    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under Codex, which is bounded by stallLimit instead."),
+    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap (Codex, Gemini CLI, droid) or a reliable stop_hook_active (Gemini CLI), bounded by stallLimit instead."),
   stallLimit: z.int().min(0).max(1_000_000).optional()
-    .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, whose block cap bounds the loop; 10 under Codex, which has none.'),
+    .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, Qwen Code and Copilot CLI, whose block cap bounds the loop; 10 under Codex, Gemini CLI and droid, which have none.'),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)
@@ -63,17 +63,21 @@ export const specum: Preset<SpecumOptions> = {
   }),
 };
 
-/** Defaults that follow the agent: Codex has no block cap and sets stop_hook_active on every continued stop. */
-export const CODEX_STALL_LIMIT = 10;
+/**
+ * Where the agent has no block cap of its own (Codex, Gemini CLI, droid) or its
+ * stop_hook_active cannot be trusted (Gemini CLI resets it after tool calls), the hook
+ * counts continuations without progress itself and stops after this many.
+ */
+export const DEFAULT_STALL_LIMIT = 10;
 
 /**
  * onStopHookActive and stallLimit as the target needs them. The resolved values also
  * replace the options the templates see (starter cases branch on onStopHookActive).
  */
 export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActive' | 'stallLimit'>, target?: PresetTarget) {
-  const codex = target?.contract === 'codex';
-  const onStopHookActive = options.onStopHookActive ?? (codex ? 'continue' : 'progress');
-  const stallLimit = options.stallLimit ?? (codex ? CODEX_STALL_LIMIT : 0);
+  const selfBounded = blockCapOf(target) === null || target?.stop?.stopHookActiveReliable === false;
+  const onStopHookActive = options.onStopHookActive ?? (selfBounded ? 'continue' : 'progress');
+  const stallLimit = options.stallLimit ?? (selfBounded ? DEFAULT_STALL_LIMIT : 0);
   return {
     options: { ...options, onStopHookActive, stallLimit },
     guardStopHookActive: onStopHookActive === 'allow',

@@ -6,13 +6,34 @@ export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' 
 /** Claude Code events we register under (forgeflare maps them onto its own three). */
 export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'SessionStart' | 'SessionEnd';
 
-/** Which hook contract the generated scripts speak: Claude Code's, forgeflare's (seed 002, R3), or Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap). */
-export type HookContract = 'claude-code' | 'forgeflare' | 'codex';
+/** Which hook contract the generated scripts speak: Claude Code's (Qwen Code, Copilot CLI and droid take it too), forgeflare's (seed 002, R3), Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap), or Gemini CLI's (a denial is {"decision":"deny"}). */
+export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';
 
-/** The target a preset renders for, so registrations and templates can follow its contract. */
+/**
+ * The target a preset renders for, so registrations and templates can follow its contract
+ * and its agent's ways (src/targets/types.ts has the meaning of each field). The optional
+ * fields are absent only where a caller names a contract alone: then Claude Code's ways hold.
+ */
 export interface PresetTarget {
   id: string;
   contract: HookContract;
+  agentName?: string;
+  agentDir?: string;
+  hooksDir?: string;
+  commandsDir?: string | null;
+  stop?: { blockCap: number | null; stopHookActiveReliable: boolean };
+}
+
+/** Does the agent read the project slash commands a preset can write? */
+export function hasSlashCommands(target?: PresetTarget): boolean {
+  if (target?.commandsDir !== undefined) return target.commandsDir !== null;
+  return target?.contract !== 'codex' && target?.contract !== 'forgeflare';
+}
+
+/** The client's own block cap; undefined target: Claude Code's 8. */
+export function blockCapOf(target?: PresetTarget): number | null {
+  if (target?.stop) return target.stop.blockCap;
+  return target?.contract === 'codex' || target?.contract === 'forgeflare' ? null : 8;
 }
 
 export interface Registration {
@@ -27,6 +48,8 @@ export interface Registration {
   interpreter?: 'bash' | 'node';
   /** forgeflare PreToolUse phase: 'guard' (default, can block) or 'observe' (audit, fail-open). */
   phase?: 'guard' | 'observe';
+  /** Registered only where the agent has the event (PostToolUseFailure, say); elsewhere left out without a word. */
+  optional?: boolean;
   /**
    * Claude Code 2.1.295+: what a hook that cannot run (missing script, crash, timeout) does to
    * the call. 'block' keeps a guard closed; Claude Code's default lets the call through.

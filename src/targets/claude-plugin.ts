@@ -4,7 +4,7 @@ import { formatJson, isJsonObject } from '../json-text.js';
 import { planMergedJson, readIfExists } from '../registration/merged-file.js';
 import { packageNameFor } from '../registration/package-json.js';
 import type { FileChange } from '../plan.js';
-import { CLAUDE_CODE_INPUT, registerInSettings } from './claude-project.js';
+import { CLAUDE_CODE_INPUT, CLAUDE_CODE_STOP, registerInSettings } from './claude-project.js';
 import type { Target } from './types.js';
 
 /** A Claude Code plugin's manifest. */
@@ -48,12 +48,16 @@ export const claudePlugin = {
   id: 'claude-plugin',
   summary: 'A Claude Code plugin: scripts in hooks/scripts/, registered in hooks/hooks.json',
   agent: 'claude-code',
+  agentName: 'Claude Code',
   contract: 'claude-code',
   registration: 'claude-settings',
   hooksDir: 'hooks/scripts',
   registrationFile: 'hooks/hooks.json',
   commandRoot: COMMAND_ROOT,
   commandsDir: 'commands',
+  agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,
+  stop: CLAUDE_CODE_STOP,
+  startHint: 'Load the plugin: claude --plugin-dir . (or install it from a marketplace); /hooks lists its hooks',
   register: (root, commands, ownedScripts) => [...registerInSettings('hooks/hooks.json', COMMAND_ROOT)(root, commands, ownedScripts), planPluginManifest(root)],
 } as const satisfies Target;

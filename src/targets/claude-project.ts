@@ -2,7 +2,7 @@ import { formatJson } from '../json-text.js';
 import { mergeHookSettings } from '../registration/claude-settings.js';
 import { planMergedJson } from '../registration/merged-file.js';
 import type { HookCommand } from '../hooks.js';
-import type { InputFields, Target } from './types.js';
+import type { InputFields, StopBehaviour, Target } from './types.js';
 
 /** Claude Code's hook input (2.1.47+ sends last_assistant_message). */
 export const CLAUDE_CODE_INPUT: InputFields = {
@@ -12,10 +12,13 @@ export const CLAUDE_CODE_INPUT: InputFields = {
   transcript: 'claude-code-jsonl',
 };
 
+/** Claude Code ends a turn after 8 Stop blocks in a row (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP). */
+export const CLAUDE_CODE_STOP: StopBehaviour = { blockCap: 8, stopHookActiveReliable: true };
+
 /** settings.json and hooks/hooks.json: merged JSON, byte for byte untouched when nothing changes. */
-export function registerInSettings(file: string, commandRoot: string) {
+export function registerInSettings(file: string, commandRoot: string, finish: (merged: Record<string, unknown>) => Record<string, unknown> = (merged) => merged) {
   return (root: string, commands: HookCommand[], ownedScripts: string[]) => [
-    planMergedJson(root, file, (parsed) => mergeHookSettings(parsed, commands, ownedScripts, file, commandRoot), (_current, merged) => formatJson(merged)),
+    planMergedJson(root, file, (parsed) => finish(mergeHookSettings(parsed, commands, ownedScripts, file, commandRoot)), (_current, merged) => formatJson(merged)),
   ];
 }
 
@@ -26,12 +29,16 @@ export const claudeProject = {
   id: 'claude-project',
   summary: 'Claude Code project hooks: scripts in .claude/hooks/, registered in .claude/settings.json',
   agent: 'claude-code',
+  agentName: 'Claude Code',
   contract: 'claude-code',
   registration: 'claude-settings',
   hooksDir: '.claude/hooks',
   registrationFile: '.claude/settings.json',
   commandRoot: COMMAND_ROOT,
   commandsDir: '.claude/commands',
+  agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,
+  stop: CLAUDE_CODE_STOP,
+  startHint: 'Start (or restart) Claude Code here: it reads hooks when a session starts; /hooks lists them',
   register: registerInSettings('.claude/settings.json', COMMAND_ROOT),
 } as const satisfies Target;

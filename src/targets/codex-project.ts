@@ -20,6 +20,7 @@ export const codexProject = {
   id: 'codex-project',
   summary: 'Codex CLI project hooks: scripts in .codex/hooks/, registered in .codex/hooks.json, hooks feature on in .codex/config.toml',
   agent: 'codex',
+  agentName: 'Codex CLI',
   contract: 'codex',
   registration: 'claude-settings',
   hooksDir: '.codex/hooks',
@@ -27,11 +28,15 @@ export const codexProject = {
   // Codex runs a hook in the session's working directory (a subfolder, maybe) and sets no
   // project variable: the repository root comes from git.
   commandRoot: COMMAND_ROOT,
-  // Codex reads custom prompts only from $CODEX_HOME/prompts: the loop's prompt files are
-  // kept here for people to copy or to read; the setup script runs without them.
-  commandsDir: '.codex/prompts',
+  // Codex reads custom prompts only from $CODEX_HOME/prompts, not from the project: the loop
+  // starts with its setup script.
+  commandsDir: null,
+  agentDir: '.codex',
   // Codex maps its exec_command tool onto Claude Code's names: tool_name "Bash", tool_input.command.
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: true, transcript: 'codex-rollout-jsonl' },
+  // Codex has no block cap: only the hook ends a loop.
+  stop: { blockCap: null, stopHookActiveReliable: true },
+  startHint: 'Start Codex here (codex, then /hooks to trust the hooks once; codex exec runs them too)',
   checks: (root) => {
     let feature;
     try {

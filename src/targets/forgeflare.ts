@@ -9,14 +9,18 @@ export const forgeflare = {
   id: 'forgeflare',
   summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
   agent: 'forgeflare',
+  agentName: 'forgeflare',
   contract: 'forgeflare',
   registration: 'forgeflare-toml',
   hooksDir: '.forgeflare/hooks',
   registrationFile: FILE,
   // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
   commandRoot: '',
-  commandsDir: '.forgeflare/commands',
+  commandsDir: null,
+  agentDir: '.forgeflare',
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: false, transcript: 'none' },
+  stop: { blockCap: null, stopHookActiveReliable: false },
+  startHint: 'Start forgeflare here: it reads .forgeflare/hooks.toml when it starts',
   // Merged as text, so the user's entries keep their comments and layout.
   register: (root, commands, ownedScripts) => [
     classifyMerged(root, FILE, mergeForgeflareHooks(readIfExists(join(root, FILE), FILE), commands, ownedScripts, FILE, '')),

@@ -6,10 +6,22 @@
 import type { Finding } from '../doctor.js';
 import type { HookCommand } from '../hooks.js';
 import type { FileChange } from '../plan.js';
-import type { HookContract } from '../presets/types.js';
+import type { HookContract, HookEvent } from '../presets/types.js';
 
 /** The agent a target's hooks run under (scenario files name these). */
-export type AgentId = 'claude-code' | 'codex' | 'forgeflare';
+export type AgentId = 'claude-code' | 'codex' | 'forgeflare' | 'qwen-code' | 'copilot' | 'gemini' | 'droid';
+
+/**
+ * Where an agent keeps what a Stop hook can read of the last answer: the transcript's format.
+ * The stop-watchers read every format below, so one script works under any agent.
+ */
+export type TranscriptFormat =
+  | 'claude-code-jsonl'
+  | 'codex-rollout-jsonl'
+  | 'copilot-events-jsonl'
+  | 'gemini-jsonl'
+  | 'droid-jsonl'
+  | 'none';
 
 /** How the agent's hook input names the things the presets read. */
 export interface InputFields {
@@ -17,16 +29,32 @@ export interface InputFields {
   shellTool: string;
   /** The key of the command line inside tool_input. */
   shellCommand: string;
-  /** Does the Stop input carry last_assistant_message? */
+  /** Does the Stop input carry the last answer (last_assistant_message, or Gemini's prompt_response)? */
   lastAssistantMessage: boolean;
   /** Transcript format behind transcript_path. */
-  transcript: 'claude-code-jsonl' | 'codex-rollout-jsonl' | 'none';
+  transcript: TranscriptFormat;
+  /**
+   * The agent's own tool names that differ from Claude Code's, mapped to Claude Code's
+   * (run_shell_command → Bash): the guard reads a call under Claude Code's name, and a
+   * matcher written with Claude Code's names is translated back for the registration.
+   */
+  toolNames?: Record<string, string>;
+}
+
+/** What an agent does about a Stop hook that keeps blocking, and what it tells the hook. */
+export interface StopBehaviour {
+  /** The client's own limit of blocks in a row before it ends the turn; null: none, only the hook ends a loop. */
+  blockCap: number | null;
+  /** Does stop_hook_active say "this stop follows a block" every time? (Gemini CLI resets it after tool calls.) */
+  stopHookActiveReliable: boolean;
 }
 
 export interface Target {
   id: string;
   summary: string;
   agent: AgentId;
+  /** The agent's name as its users know it: in messages, next steps and docs. */
+  agentName: string;
   /** Which answers the generated scripts print (presets branch on it). */
   contract: HookContract;
   hooksDir: string;
@@ -36,9 +64,20 @@ export interface Target {
   registrationFile: string;
   /** Put in front of a script's project-relative path in the registered command. */
   commandRoot: string;
-  /** Where slash-command files of the loop preset go. */
-  commandsDir: string;
+  /** Where slash-command files of the loop preset go; null when the agent reads no project slash commands ralph-hooks writes. */
+  commandsDir: string | null;
+  /** The folder of the agent's own project files; the loop keeps its state there. */
+  agentDir: string;
   input: InputFields;
+  stop: StopBehaviour;
+  /**
+   * The agent's name for each of our events it has, when they differ or some are missing
+   * (Gemini CLI: Stop → AfterAgent). A hook needing an event the map lacks is refused, naming it.
+   * Absent: the agent takes our event names as they are.
+   */
+  events?: Partial<Record<HookEvent, string>>;
+  /** One line for the next steps: how to start the agent so it loads the hooks. */
+  startHint: string;
   /** Target-specific doctor findings (the agent's own switches, say). */
   checks?(root: string): Finding[];
   /** Plan the registration files: every file it touches, merged, never a conflict. */

@@ -20,8 +20,17 @@ export const SHELL_TOOLS: readonly ShellTool[] = [
   { name: 'run_shell_command', input: (command) => ({ command, description: 'Run a command', is_background: false }) },
   // Copilot CLI
   { name: 'bash', input: (command) => ({ command, description: 'Run a command' }) },
-  // Factory droid
-  { name: 'Execute', input: (command) => ({ command }) },
+  // Factory droid: it rejects an Execute call without riskLevelReason and riskLevel ("Execute call
+  // rejected: missing required parameters"); `summary` is in its schema too (3 to 8 words, sentence case).
+  {
+    name: 'Execute',
+    input: (command) => ({
+      summary: 'Run a scripted shell command',
+      command,
+      riskLevelReason: 'A scripted test command run in a temporary project.',
+      riskLevel: 'medium',
+    }),
+  },
 ];
 
 const BY_NAME = new Map(SHELL_TOOLS.map((tool) => [tool.name, tool]));

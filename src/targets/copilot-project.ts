@@ -1,0 +1,46 @@
+/**
+ * GitHub Copilot CLI project hooks: `<repo>/.github/hooks/ralph-hooks.json` in Claude Code's
+ * shape (Copilot reads every .json file there). Copilot also runs the hooks of
+ * .claude/settings.json, so ralph-hooks keeps its own handlers out of that file under this
+ * target: no hook runs twice. Copilot skips a repository's hooks unless the folder is
+ * trusted. Checked against the real `copilot -p` (1.0.102): see docs/agents.md.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { registerInSettings } from './claude-project.js';
+import type { Target } from './types.js';
+
+const FILE = '.github/hooks/ralph-hooks.json';
+const CLAUDE_SETTINGS = '.claude/settings.json';
+
+/** Put in front of a script's path in the registered command (and how our handlers are recognised). */
+const COMMAND_ROOT = '"$COPILOT_PROJECT_DIR"/';
+
+export const copilotProject = {
+  id: 'copilot-project',
+  summary: 'GitHub Copilot CLI project hooks: scripts in .github/hooks/, registered in .github/hooks/ralph-hooks.json',
+  agent: 'copilot',
+  agentName: 'Copilot CLI',
+  contract: 'claude-code',
+  registration: 'claude-settings',
+  hooksDir: '.github/hooks',
+  registrationFile: FILE,
+  commandRoot: COMMAND_ROOT,
+  commandsDir: null,
+  agentDir: '.github',
+  input: {
+    shellTool: 'Bash',
+    shellCommand: 'command',
+    // The Stop input has no last message: the stop-watchers read Copilot's events.jsonl.
+    lastAssistantMessage: false,
+    transcript: 'copilot-events-jsonl',
+  },
+  // 8 blocks in a row end the turn ("blocked 8 consecutive times; ending turn").
+  stop: { blockCap: 8, stopHookActiveReliable: true },
+  startHint: 'Start Copilot CLI here and trust the folder when it asks (headless: copilot -p … --trust-folder): it skips the hooks of an untrusted folder',
+  register: (root, commands, ownedScripts) => [
+    ...registerInSettings(FILE, COMMAND_ROOT)(root, commands, ownedScripts),
+    // Copilot runs .claude/settings.json too: handlers ralph-hooks wrote there (under a Claude Code target) go.
+    ...(existsSync(join(root, CLAUDE_SETTINGS)) ? registerInSettings(CLAUDE_SETTINGS, '"$CLAUDE_PROJECT_DIR"/')(root, [], ownedScripts) : []),
+  ],
+} as const satisfies Target;

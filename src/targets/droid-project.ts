@@ -1,0 +1,38 @@
+/**
+ * Factory droid project hooks: the `hooks` key of `<repo>/.factory/settings.json`, in Claude
+ * Code's shape (droid ignores a .factory/hooks.json). Checked against the real `droid exec`
+ * (0.215.0): see docs/agents.md.
+ */
+import { registerInSettings } from './claude-project.js';
+import type { Target } from './types.js';
+
+const FILE = '.factory/settings.json';
+
+/** Put in front of a script's path in the registered command (and how our handlers are recognised). */
+const COMMAND_ROOT = '"$FACTORY_PROJECT_DIR"/';
+
+export const droidProject = {
+  id: 'droid-project',
+  summary: 'Factory droid project hooks: scripts in .factory/hooks/, registered in .factory/settings.json',
+  agent: 'droid',
+  agentName: 'Factory droid',
+  contract: 'claude-code',
+  registration: 'claude-settings',
+  hooksDir: '.factory/hooks',
+  registrationFile: FILE,
+  commandRoot: COMMAND_ROOT,
+  commandsDir: null,
+  agentDir: '.factory',
+  input: {
+    shellTool: 'Execute',
+    shellCommand: 'command',
+    // The Stop input has no last message: the stop-watchers read droid's transcript.
+    lastAssistantMessage: false,
+    transcript: 'droid-jsonl',
+    toolNames: { Execute: 'Bash', Create: 'Write' },
+  },
+  // No block cap: a hook that always blocks keeps droid going for ever.
+  stop: { blockCap: null, stopHookActiveReliable: true },
+  startHint: 'Start droid here (droid, or droid exec): it reads .factory/settings.json when a session starts',
+  register: registerInSettings(FILE, COMMAND_ROOT),
+} as const satisfies Target;

@@ -1,0 +1,41 @@
+/**
+ * Qwen Code project hooks. Qwen reads `<repo>/.qwen/settings.json` in Claude Code's shape and
+ * rewrites the file to add `"$version": 4` when it is missing, so ralph-hooks writes it too and
+ * the file stays as generate left it. Checked against the real `qwen` (0.24.4): see
+ * docs/agents.md.
+ */
+import { registerInSettings } from './claude-project.js';
+import type { Target } from './types.js';
+
+const FILE = '.qwen/settings.json';
+/** The settings version Qwen Code 0.24 writes into a file without one. */
+const SETTINGS_VERSION = 4;
+
+/** Put in front of a script's path in the registered command (and how our handlers are recognised). */
+const COMMAND_ROOT = '"$QWEN_PROJECT_DIR"/';
+
+export const qwenProject = {
+  id: 'qwen-project',
+  summary: 'Qwen Code project hooks: scripts in .qwen/hooks/, registered in .qwen/settings.json',
+  agent: 'qwen-code',
+  agentName: 'Qwen Code',
+  contract: 'claude-code',
+  registration: 'claude-settings',
+  hooksDir: '.qwen/hooks',
+  registrationFile: FILE,
+  // QWEN_PROJECT_DIR names the project (QWEN_CODE_PROJECT_DIR is Qwen's own folder under ~/.qwen).
+  commandRoot: COMMAND_ROOT,
+  commandsDir: null,
+  agentDir: '.qwen',
+  input: {
+    shellTool: 'run_shell_command',
+    shellCommand: 'command',
+    lastAssistantMessage: true,
+    transcript: 'none',
+    toolNames: { run_shell_command: 'Bash', write_file: 'Write', edit: 'Edit', read_file: 'Read', grep_search: 'Grep', glob: 'Glob' },
+  },
+  // 8 blocks in a row end the turn (QWEN_CODE_STOP_HOOK_BLOCK_CAP).
+  stop: { blockCap: 8, stopHookActiveReliable: true },
+  startHint: 'Start Qwen Code here (qwen): it reads .qwen/settings.json when a session starts; /hooks lists the hooks',
+  register: registerInSettings(FILE, COMMAND_ROOT, (merged) => ('$version' in merged ? merged : { $version: SETTINGS_VERSION, ...merged })),
+} as const satisfies Target;
