@@ -2,8 +2,10 @@
  * Likely mistakes in a valid config: printed by generate, add and init (on stderr) and by
  * doctor (RH13). A warning never stops a command; it says what will happen and the fix.
  */
-import type { RalphHooksConfig } from './config/schema.js';
+import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { loopStateFile, type LoopOptions } from './presets/loop.js';
+import { hasSlashCommands } from './presets/types.js';
+import type { Target } from './targets/types.js';
 
 export interface ConfigWarning {
   message: string;
@@ -18,15 +20,17 @@ const OFFICIAL_LOOP_STATE = '.claude/ralph-loop.local.md';
 
 export function configWarnings(config: RalphHooksConfig): ConfigWarning[] {
   const warnings: ConfigWarning[] = [];
+  const target: Target = TARGETS[config.target];
   const blocking = config.hooks.filter((h) => h.kind === 'stop-watcher' && BLOCKING_STOP_WATCHERS.has(h.preset));
   if (blocking.length > 1) {
     warnings.push({
-      message: `${blocking.length} stop-watchers can block a stop (${blocking.map((h) => `'${h.name}' (${h.preset})`).join(', ')}): Claude Code runs them side by side, so whichever blocks keeps the agent going, and their messages mix.`,
+      message: `${blocking.length} stop-watchers can block a stop (${blocking.map((h) => `'${h.name}' (${h.preset})`).join(', ')}): ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and their messages mix.`,
       fix: `keep one of them, e.g. npx ralph-hooks remove ${blocking[blocking.length - 1]!.name}; or turn one into the passive observer.`,
     });
   }
   for (const hook of config.hooks) {
-    if (hook.preset !== 'loop') continue;
+    // Without slash commands (Codex, Copilot…) the loop's own setup script writes its state.
+    if (hook.preset !== 'loop' || !hasSlashCommands(target)) continue;
     const options = hook.options as LoopOptions;
     const state = loopStateFile(options);
     if (!options.commands && state !== OFFICIAL_LOOP_STATE) {

@@ -7,7 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Finding } from '../doctor.js';
 import { registerInSettings } from './claude-project.js';
+import { folderAndParents, readHomeJson } from './home-settings.js';
 import type { Target } from './types.js';
 
 const FILE = '.github/hooks/ralph-hooks.json';
@@ -15,6 +17,29 @@ const CLAUDE_SETTINGS = '.claude/settings.json';
 
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$COPILOT_PROJECT_DIR"/';
+
+/** Copilot skips a repository's hooks, silently, unless the folder is trusted. */
+function trustFinding(root: string): Finding {
+  if (process.env.COPILOT_ALLOW_ALL === 'true') {
+    return { code: 'RH21', ok: true, message: 'COPILOT_ALLOW_ALL=true: Copilot CLI trusts every folder and runs its hooks' };
+  }
+  const folders = new Set(folderAndParents(root));
+  const listed = ['config.json', 'settings.json'].flatMap((file) => {
+    const settings = readHomeJson('.copilot', file) as { trusted_folders?: unknown; trustedFolders?: unknown } | undefined;
+    const list = settings?.trusted_folders ?? settings?.trustedFolders;
+    return Array.isArray(list) ? list.filter((dir): dir is string => typeof dir === 'string') : [];
+  });
+  if (listed.some((dir) => folders.has(dir))) {
+    return { code: 'RH21', ok: true, message: '~/.copilot lists this folder as trusted: Copilot CLI runs its hooks' };
+  }
+  return {
+    code: 'RH21',
+    ok: true,
+    warning: true,
+    message: 'Copilot CLI may not trust this folder yet: it skips the hooks of an untrusted folder without a word.',
+    fix: 'Start copilot here and choose to trust the folder (it remembers); for headless runs pass --trust-folder to copilot -p, or set COPILOT_ALLOW_ALL=true.',
+  };
+}
 
 export const copilotProject = {
   id: 'copilot-project',
@@ -38,6 +63,7 @@ export const copilotProject = {
   // 8 blocks in a row end the turn ("blocked 8 consecutive times; ending turn").
   stop: { blockCap: 8, stopHookActiveReliable: true },
   startHint: 'Start Copilot CLI here and trust the folder when it asks (headless: copilot -p … --trust-folder): it skips the hooks of an untrusted folder',
+  checks: (root) => [trustFinding(root)],
   register: (root, commands, ownedScripts) => [
     ...registerInSettings(FILE, COMMAND_ROOT)(root, commands, ownedScripts),
     // Copilot runs .claude/settings.json too: handlers ralph-hooks wrote there (under a Claude Code target) go.

@@ -4,13 +4,51 @@
  * loads a project's hooks only in a trusted folder. Checked against the real `gemini -p`
  * (0.61.0): see docs/agents.md.
  */
+import type { Finding } from '../doctor.js';
 import { registerInSettings } from './claude-project.js';
+import { folderAndParents, readHomeJson } from './home-settings.js';
 import type { Target } from './types.js';
 
 const FILE = '.gemini/settings.json';
 
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$GEMINI_PROJECT_DIR"/';
+
+/** Gemini loads a project's hooks only in a trusted folder: GEMINI_CLI_TRUST_WORKSPACE, or ~/.gemini/trustedFolders.json. */
+function trustFinding(root: string): Finding {
+  if (process.env.GEMINI_CLI_TRUST_WORKSPACE === 'true') {
+    return { code: 'RH21', ok: true, message: 'GEMINI_CLI_TRUST_WORKSPACE=true: Gemini CLI trusts this folder and runs its hooks' };
+  }
+  const trusted = readHomeJson('.gemini', 'trustedFolders.json') as Record<string, unknown> | undefined;
+  const [folder, ...parents] = folderAndParents(root);
+  const level = (dir: string) => (trusted && typeof trusted === 'object' ? trusted[dir] : undefined);
+  if (level(folder) === 'TRUST_FOLDER' || parents.some((dir) => level(dir) === 'TRUST_PARENT' || level(dir) === 'TRUST_FOLDER')) {
+    return { code: 'RH21', ok: true, message: '~/.gemini/trustedFolders.json trusts this folder: Gemini CLI runs its hooks' };
+  }
+  return {
+    code: 'RH21',
+    ok: true,
+    warning: true,
+    message: 'Gemini CLI does not trust this folder yet, and skips the hooks of an untrusted folder.',
+    fix: `Start gemini here once and trust the folder, or add "${folder}": "TRUST_FOLDER" to ~/.gemini/trustedFolders.json; for headless runs (gemini -p) set GEMINI_CLI_TRUST_WORKSPACE=true.`,
+  };
+}
+
+/** Without an auth method in ~/.gemini/settings.json, `gemini -p` stops at "Invalid auth method selected". */
+function authFinding(): Finding {
+  const settings = readHomeJson('.gemini', 'settings.json') as { security?: { auth?: { selectedType?: unknown } } } | undefined;
+  const selected = settings?.security?.auth?.selectedType;
+  if (typeof selected === 'string' && selected !== '') {
+    return { code: 'RH22', ok: true, message: `~/.gemini/settings.json selects the auth method "${selected}"` };
+  }
+  return {
+    code: 'RH22',
+    ok: true,
+    warning: true,
+    message: '~/.gemini/settings.json selects no auth method: a headless run (gemini -p) stops at "Invalid auth method selected".',
+    fix: 'Sign in once with gemini, or with an API key (GEMINI_API_KEY) set {"security":{"auth":{"selectedType":"gemini-api-key"}}} in ~/.gemini/settings.json.',
+  };
+}
 
 export const geminiProject = {
   id: 'gemini-project',
@@ -36,5 +74,6 @@ export const geminiProject = {
   stop: { blockCap: null, stopHookActiveReliable: false },
   events: { Stop: 'AfterAgent', PreToolUse: 'BeforeTool', PostToolUse: 'AfterTool', SessionStart: 'SessionStart', SessionEnd: 'SessionEnd' },
   startHint: 'Start Gemini CLI here in a trusted folder (gemini, then /permissions to trust it; headless: GEMINI_CLI_TRUST_WORKSPACE=true): it reads .gemini/settings.json when a session starts; /hooks lists the hooks',
+  checks: (root) => [trustFinding(root), authFinding()],
   register: registerInSettings(FILE, COMMAND_ROOT),
 } as const satisfies Target;

@@ -1,0 +1,26 @@
+/**
+ * Reading an agent's user-level settings for doctor's findings about the agent's own
+ * switches (folder trust, auth). Read-only and forgiving: a missing or broken file is "not set".
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+/** A JSON file under the user's home folder (comments allowed, as the agents allow them), or undefined. */
+export function readHomeJson(...path: string[]): unknown {
+  try {
+    const text = readFileSync(join(process.env.HOME || homedir(), ...path), 'utf8');
+    return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder and each of its parents, innermost first. */
+export function folderAndParents(root: string): string[] {
+  const folders: string[] = [];
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    folders.push(dir);
+    if (dirname(dir) === dir) return folders;
+  }
+}
