@@ -77,7 +77,7 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
     const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
     // Scenarios run in Claude Code; a forgeflare hook has no client to run them in.
     // The starter scenarios are written for Claude Code (its paths, its block cap).
-    const scenarios = extras.scenarios && hook.context.contract === 'claude-code' ? scenarioTemplates(hook.context.preset) : [];
+    const scenarios = extras.scenarios && hook.context.agent === 'claude-code' ? scenarioTemplates(hook.context.preset) : [];
     const context = {
       ...hook.context,
       hook: hook.script,

@@ -35,6 +35,9 @@ export interface HookCommand {
   onFailure?: 'block' | 'continue';
 }
 
+/** Ends a guard's command where the agent ignores onFailure: a guard that cannot run denies (exit 2). */
+export const FAIL_CLOSED_SUFFIX = ' || exit 2';
+
 export interface RenderedHooks {
   files: GeneratedFile[];
   commands: HookCommand[];
@@ -55,6 +58,7 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       name: entry.name,
       target: config.target,
       contract: target.contract,
+      agent: target.agent,
       agentName: target.agentName,
       // The agent's tool names that differ from Claude Code's: the guard reads calls under Claude Code's.
       toolAliases: Object.entries(target.input.toolNames ?? {}).map(([agent, claude]) => ({ agent, claude })),
@@ -77,15 +81,16 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       const event = agentEvent(target, registration, entry.name);
       if (event === undefined) continue;
       const script = posix.join(target.hooksDir, registration.script);
+      const exit2 = registration.onFailure === 'block' && target.guardFailure === 'exit-2';
       commands.push({
         event,
         matcher: agentMatcher(target, registration.matcher),
         // `bash` in front: a lost executable bit (a zip download, a Windows checkout) must not disable a hook.
-        command: `${registration.interpreter ?? 'bash'} ${target.commandRoot}${script}`,
+        command: `${registration.interpreter ?? 'bash'} ${target.commandRoot}${script}${exit2 ? FAIL_CLOSED_SUFFIX : ''}`,
         timeout: registration.timeout,
         script,
         ...(registration.phase ? { phase: registration.phase } : {}),
-        ...(registration.onFailure ? { onFailure: registration.onFailure } : {}),
+        ...(registration.onFailure && !exit2 ? { onFailure: registration.onFailure } : {}),
       });
     }
   }

@@ -126,8 +126,10 @@ export function guardDecision(output: HookOutput): Decision {
   if (permission === 'allow' || permission === 'deny' || permission === 'ask' || permission === 'defer') {
     return { kind: permission, how: `permissionDecision "${permission}"`, reason: str(specific?.permissionDecisionReason) };
   }
-  // Legacy top-level approve/block map to allow/deny (§1.5).
+  // Legacy top-level approve/block map to allow/deny (§1.5); Gemini CLI's BeforeTool answers deny/allow.
   if (json?.decision === 'block') return { kind: 'deny', how: 'decision "block"', reason: str(json.reason) };
+  if (json?.decision === 'deny') return { kind: 'deny', how: 'decision "deny"', reason: str(json.reason) };
+  if (json?.decision === 'allow') return { kind: 'allow', how: 'decision "allow"' };
   if (json?.decision === 'approve') return { kind: 'allow', how: 'decision "approve"' };
   return { kind: 'none', how: 'exit 0 without a decision' };
 }

@@ -21,3 +21,7 @@ export * from './clients/codex.js';
 export * from './clients/scenario.js';
 export * from './clients/record.js';
 export * from './clients/shell-tools.js';
+export * from './clients/chat-completions-api.js';
+export * from './clients/qwen-code.js';
+export * from './clients/copilot.js';
+export * from './clients/droid.js';

@@ -5,7 +5,7 @@
  * stays where it is. Our handlers are recognised by the script they run, replaced
  * in place, and appended only when new, so a second run changes nothing.
  */
-import type { HookCommand } from '../hooks.js';
+import { FAIL_CLOSED_SUFFIX, type HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
 import { isJsonObject } from '../json-text.js';
 
@@ -75,15 +75,16 @@ function ownedScriptOf(handler: Handler, owned: string[], commandRoot: string): 
 
 /**
  * Exactly the command ralph-hooks writes for `script` (`bash <root>script`, `node <root>script`,
- * or the script alone), give or take surrounding blanks: a command that merely mentions the
- * script (a wrapper, extra arguments) belongs to the user.
+ * or the script alone, each maybe ending in ` || exit 2`), give or take surrounding blanks: a
+ * command that merely mentions the script (a wrapper, extra arguments) belongs to the user.
  */
 export function isOurCommand(command: string, script: string, commandRoot: string): boolean {
   const text = command.trim();
   const roots = new Set([commandRoot, '']);
   for (const root of roots) {
     for (const interpreter of ['bash ', 'node ', '']) {
-      if (text === `${interpreter}${root}${script}`) return true;
+      const ours = `${interpreter}${root}${script}`;
+      if (text === ours || text === `${ours}${FAIL_CLOSED_SUFFIX}`) return true;
     }
   }
   return false;

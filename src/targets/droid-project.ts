@@ -8,8 +8,13 @@ import type { Target } from './types.js';
 
 const FILE = '.factory/settings.json';
 
-/** Put in front of a script's path in the registered command (and how our handlers are recognised). */
-const COMMAND_ROOT = '"$FACTORY_PROJECT_DIR"/';
+/**
+ * Put in front of a script's path in the registered command (and how our handlers are
+ * recognised). Started in a subfolder of a git repository, droid reads the root's settings
+ * but sets FACTORY_PROJECT_DIR (and the hook's working folder) to the subfolder: the root
+ * comes from git.
+ */
+const COMMAND_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
 
 export const droidProject = {
   id: 'droid-project',
@@ -33,6 +38,8 @@ export const droidProject = {
   },
   // No block cap: a hook that always blocks keeps droid going for ever.
   stop: { blockCap: null, stopHookActiveReliable: true },
+  // droid lets a call through when a hook exits 1, 127 or is killed; exit 2 denies.
+  guardFailure: 'exit-2',
   startHint: 'Start droid here (droid, or droid exec): it reads .factory/settings.json when a session starts',
   register: registerInSettings(FILE, COMMAND_ROOT),
 } as const satisfies Target;

@@ -36,6 +36,8 @@ export const qwenProject = {
   },
   // 8 blocks in a row end the turn (QWEN_CODE_STOP_HOOK_BLOCK_CAP).
   stop: { blockCap: 8, stopHookActiveReliable: true },
+  // Qwen has no onFailure and lets a call through when a hook exits 1 or 127; exit 2 denies.
+  guardFailure: 'exit-2',
   startHint: 'Start Qwen Code here (qwen): it reads .qwen/settings.json when a session starts; /hooks lists the hooks',
   register: registerInSettings(FILE, COMMAND_ROOT, (merged) => ('$version' in merged ? merged : { $version: SETTINGS_VERSION, ...merged })),
 } as const satisfies Target;

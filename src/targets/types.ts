@@ -76,6 +76,14 @@ export interface Target {
    * Absent: the agent takes our event names as they are.
    */
   events?: Partial<Record<HookEvent, string>>;
+  /**
+   * How a guard's registration keeps the call blocked when the guard cannot run at all
+   * (script missing, no bash): 'onFailure' — the handler's `"onFailure": "block"` (Claude
+   * Code 2.1.295+); 'exit-2' — the command ends `|| exit 2`, which the agent reads as a
+   * denial (Qwen Code and droid let a call through on any other failing exit code).
+   * Absent: 'onFailure'.
+   */
+  guardFailure?: 'onFailure' | 'exit-2';
   /** One line for the next steps: how to start the agent so it loads the hooks. */
   startHint: string;
   /** Target-specific doctor findings (the agent's own switches, say). */

@@ -6,6 +6,7 @@
 import type { RecordedRequest } from './model-server.js';
 import { responsesConversation } from './responses-api.js';
 import { canonicalCall } from './shell-tools.js';
+import { withChatCompletions } from './chat-completions-api.js';
 
 /** One tool call the model made and the result it was sent for it. */
 export interface ToolExchange {
@@ -99,7 +100,14 @@ export const messagesConversation: ConversationReader = {
   },
 };
 
-const READERS: Record<string, ConversationReader> = { 'claude-code': messagesConversation, codex: responsesConversation };
+const READERS: Record<string, ConversationReader> = {
+  'claude-code': messagesConversation,
+  codex: responsesConversation,
+  // Qwen Code speaks either wire; Copilot CLI and droid the Messages API.
+  'qwen-code': withChatCompletions(messagesConversation),
+  copilot: messagesConversation,
+  droid: messagesConversation,
+};
 
 /** Teach `toolCalls`/`sentToModel` another client's protocol. */
 export function registerConversationReader(agent: string, reader: ConversationReader): void {

@@ -90,6 +90,7 @@ export interface ScriptedModel {
 const PROTOCOLS: Record<string, () => Promise<ProtocolAdapter>> = {
   messages: async () => (await import('./messages-api.js')).messagesApi,
   responses: async () => (await import('./responses-api.js')).responsesApi,
+  'chat-completions': async () => (await import('./chat-completions-api.js')).chatCompletionsApi,
 };
 
 /** Make a protocol available to `startScriptedModel({ protocol: name })`. */

@@ -175,7 +175,7 @@ export const qwenCodeConversation: ConversationReader = withChatCompletions(mess
 registerConversationReader('qwen-code', qwenCodeConversation);
 
 /** The text of the last assistant message of a Qwen Code transcript (`{type: "assistant", message: {role: "model", parts: [{text}]}}`), or null. */
-export function lastAssistantText(transcript: unknown[]): string | null {
+export function qwenCodeLastAssistantText(transcript: unknown[]): string | null {
   for (let i = transcript.length - 1; i >= 0; i--) {
     const record = transcript[i];
     if (!isObject(record) || record.type !== 'assistant' || !isObject(record.message) || !Array.isArray(record.message.parts)) continue;
@@ -236,7 +236,7 @@ export async function runQwenCode(projectDir: string, options: RunQwenCodeOption
     const transcript = transcriptPath ? parseJsonl(readFileSync(transcriptPath, 'utf8')) : null;
     // Qwen Code's result joins every assistant text since the last tool call (a Stop hook's
     // continuations included: "answer 1answer 2"); `result` is the final message, as Claude Code's is.
-    const last = transcript ? lastAssistantText(transcript) : null;
+    const last = transcript ? qwenCodeLastAssistantText(transcript) : null;
     if (result && last !== null && last !== result.result) result = { ...result, result: last, qwen_result: result.result };
     return {
       agent: 'qwen-code',

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isSubset, type Failure } from '../../src/replay/expectations.js';
+import { TARGETS } from '../../src/targets/index.js';
+import type { Target } from '../../src/targets/types.js';
 import type { RealClientRun, TappedHookRun } from './claude-code.js';
 import { sentToModel, toolCalls } from './conversation.js';
 import type { Turn } from './model-server.js';
@@ -78,11 +80,11 @@ export const scenarioSchema = z
       .boolean()
       .optional()
       .describe("true: in the temporary project, only `hook` stays registered (the project's other hooks are left out of the settings). Default false."),
-    agents: z.array(z.string()).min(1).optional().describe('Clients to run it in (claude-code, codex). Default: claude-code.'),
+    agents: z.array(z.string()).min(1).optional().describe('Clients to run it in (claude-code, codex, qwen-code, copilot, gemini, droid). Default: claude-code.'),
     copy: z
       .array(z.string())
       .optional()
-      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration); [".codex"] under Codex; a Claude Code plugin adds ".claude-plugin" and "hooks".'),
+      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration); each agent\'s own folder under another agent ([".codex"], [".qwen"], [".github"], [".gemini"], [".factory"]); a Claude Code plugin adds ".claude-plugin" and "hooks".'),
     prompt: z.string().optional().describe('The prompt. Default: "Continue".'),
     files: z
       .record(z.string(), z.unknown())
@@ -152,6 +154,9 @@ export type ScenarioClient = (
 const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
   'claude-code': async () => (await import('./claude-code.js')).runClaudeCode,
   codex: async () => (await import('./codex.js')).runCodex,
+  'qwen-code': async () => (await import('./qwen-code.js')).runQwenCode,
+  copilot: async () => (await import('./copilot.js')).runCopilot,
+  droid: async () => (await import('./droid.js')).runDroid,
 };
 
 /** Make `agents: [name]` runnable. */
@@ -199,13 +204,21 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
  * and for a Claude Code plugin (it has .claude-plugin/plugin.json) the plugin's hooks too.
  */
 function defaultHookSetup(projectRoot: string, agent: string): string[] {
-  if (agent === 'codex') return ['.codex'];
+  if (agent !== 'claude-code') {
+    // The top folders of the agent's hooks and registration file (.codex, .qwen, .github…).
+    const targets = Object.values(TARGETS as Record<string, Target>).filter((t) => t.agent === agent);
+    const folders = targets.flatMap((t) => [t.hooksDir, t.registrationFile].map((path) => path.split('/')[0]));
+    if (folders.length) return [...new Set(folders)];
+  }
   return existsSync(join(projectRoot, '.claude-plugin/plugin.json')) ? ['.claude', '.claude-plugin', 'hooks'] : ['.claude'];
 }
 
+/** Every target's hook file in Claude Code's shape. */
+const AGENT_HOOK_FILES = Object.values(TARGETS as Record<string, Target>).filter((t) => t.registration === 'claude-settings').map((t) => t.registrationFile);
+
 /** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings or Codex hooks.json. */
 export function isolateHook(projectDir: string, hook: string): void {
-  for (const relative of ['.claude/settings.json', '.claude/settings.local.json', '.codex/hooks.json', 'hooks/hooks.json']) {
+  for (const relative of new Set(['.claude/settings.json', '.claude/settings.local.json', ...AGENT_HOOK_FILES])) {
     const path = join(projectDir, relative);
     if (!existsSync(path)) continue;
     const settings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -246,12 +259,12 @@ function parseJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** What a Stop hook run decided: block (decision "block" or exit 2), else allow. */
+/** What a Stop hook run decided: block (decision "block", Gemini CLI's "deny", or exit 2), else allow. */
 export function stopOutcome(run: TappedHookRun): { decision: 'block' | 'allow'; reason?: string; systemMessage?: string } {
   const json = parseJson(run.stdout);
   const systemMessage = typeof json?.systemMessage === 'string' ? json.systemMessage : undefined;
   if (run.exitCode === 2) return { decision: 'block', reason: run.stderr, systemMessage };
-  if (run.exitCode === 0 && json?.decision === 'block') {
+  if (run.exitCode === 0 && (json?.decision === 'block' || json?.decision === 'deny')) {
     return { decision: 'block', reason: typeof json.reason === 'string' ? json.reason : undefined, systemMessage };
   }
   return { decision: 'allow', systemMessage };

@@ -23,6 +23,8 @@ _rh_guard_decision() {
         out(if .action == "allow" then "allow" elif .action == "block" then "deny" else "invalid" end; "forgeflare action \"\(.action)\""; .reason)
       elif ($p | IN("allow", "deny", "ask", "defer")) then out($p; "permissionDecision \"\($p)\""; .hookSpecificOutput.permissionDecisionReason)
       elif .decision == "block" then out("deny"; "decision \"block\""; .reason)
+      elif .decision == "deny" then out("deny"; "decision \"deny\""; .reason)
+      elif .decision == "allow" then out("allow"; "decision \"allow\""; null)
       elif .decision == "approve" then out("allow"; "decision \"approve\""; null)
       else out("none"; "exit 0 without a decision"; null) end' <<<"$json"
 }
