@@ -9,6 +9,7 @@ import { findPreset } from './presets/index.js';
 import type { HookEvent, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
+import { FAIL_CLOSED_SUFFIX } from './registration/claude-settings.js';
 import type { Target } from './targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
 
@@ -34,9 +35,6 @@ export interface HookCommand {
   /** Claude Code: `"onFailure"` of the handler ('block' for guards, so a broken guard fails closed). */
   onFailure?: 'block' | 'continue';
 }
-
-/** Ends a guard's command where the agent ignores onFailure: a guard that cannot run denies (exit 2). */
-export const FAIL_CLOSED_SUFFIX = ' || exit 2';
 
 export interface RenderedHooks {
   files: GeneratedFile[];

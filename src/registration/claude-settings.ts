@@ -5,7 +5,7 @@
  * stays where it is. Our handlers are recognised by the script they run, replaced
  * in place, and appended only when new, so a second run changes nothing.
  */
-import { FAIL_CLOSED_SUFFIX, type HookCommand } from '../hooks.js';
+import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
 import { isJsonObject } from '../json-text.js';
 
@@ -21,6 +21,9 @@ interface MatcherGroup {
   [key: string]: unknown;
 }
 type HooksByEvent = Record<string, MatcherGroup[]>;
+
+/** Ends a guard's command where the agent ignores onFailure: a guard that cannot run denies (exit 2). */
+export const FAIL_CLOSED_SUFFIX = ' || exit 2';
 
 /**
  * Merge our hook commands into a parsed settings object. `ownedScripts` lists every

@@ -100,12 +100,25 @@ export const messagesConversation: ConversationReader = {
   },
 };
 
+/**
+ * A reader that also counts a tool result starting with one of `prefixes` as an error: the
+ * way an agent that marks nothing tells the model a hook denied the call.
+ */
+export function withDenialText(reader: ConversationReader, prefixes: string[]): ConversationReader {
+  return {
+    ...reader,
+    toolCalls: (requests) =>
+      reader.toolCalls(requests).map((call) => (prefixes.some((p) => call.result?.startsWith(p)) ? { ...call, isError: true } : call)),
+  };
+}
+
 const READERS: Record<string, ConversationReader> = {
   'claude-code': messagesConversation,
   codex: responsesConversation,
   // Qwen Code speaks either wire; Copilot CLI and droid the Messages API.
   'qwen-code': withChatCompletions(messagesConversation),
-  copilot: messagesConversation,
+  // Copilot CLI sends a denial as a plain tool result.
+  copilot: withDenialText(messagesConversation, ['Denied by preToolUse hook']),
   droid: messagesConversation,
 };
 

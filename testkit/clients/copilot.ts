@@ -31,13 +31,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { ClientNotFoundError, installTap, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun, type TappedHookRun } from './claude-code.js';
-import { messagesConversation, registerConversationReader } from './conversation.js';
+import { messagesConversation, registerConversationReader, withDenialText } from './conversation.js';
 import { startScriptedModel } from './model-server.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
 
 // Copilot speaks the Messages API to the scripted model: toolCalls/sentToModel read its runs like Claude Code's.
-registerConversationReader('copilot', messagesConversation);
+registerConversationReader('copilot', withDenialText(messagesConversation, ['Denied by preToolUse hook']));
 
 /** The model name the scripted provider is given (`COPILOT_MODEL`); Copilot knows its token limits. */
 export const COPILOT_SCRIPTED_MODEL = 'claude-sonnet-4.5';

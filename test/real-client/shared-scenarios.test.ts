@@ -1,18 +1,24 @@
 /**
- * The same scenario files in both real clients: each preset that supports Claude Code and
- * Codex is generated for each target, and the scenario runs against `claude -p` and
- * `codex exec` with scripted models. Counts and wall times are printed at the end.
+ * The same scenario files in every real client: each preset is generated for each agent's
+ * target, and the scenario runs against the agent's headless CLI (claude -p, codex exec, qwen,
+ * copilot -p, gemini -p, droid exec) with a scripted model. Counts and wall times per agent
+ * are printed at the end.
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { findClaudeCode, findCodex, runScenario } from '../../testkit/index.js';
+import { findClaudeCode, findCodex, findCopilot, findDroid, findQwenCode, runScenario } from '../../testkit/index.js';
+import { findGemini } from '../../testkit/clients/gemini.js';
 import { realProject, TEST_TIMEOUT_MS } from './helpers.js';
 
 const SHARED = join(import.meta.dirname, 'scenarios/shared');
 const AGENTS = [
   { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
   { agent: 'codex', target: 'codex-project', installed: findCodex() !== null },
+  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
+  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
+  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
+  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
 ] as const;
 
 const specum = { kind: 'stop-watcher', preset: 'specum', options: { onStopHookActive: 'continue', stallLimit: 3 } };
@@ -22,19 +28,23 @@ const guard = { kind: 'guard', preset: 'guard', name: 'guard' };
 const CASES: { scenario: string; hooks: unknown[] }[] = [
   { scenario: 'loop-ends-on-promise', hooks: [loop] },
   { scenario: 'loop-stops-at-its-limit', hooks: [loop] },
+  { scenario: 'loop-prompt-verbatim', hooks: [loop] },
   { scenario: 'specum-three-tasks', hooks: [specum] },
   { scenario: 'specum-no-progress', hooks: [specum] },
   { scenario: 'guard-denies-rm', hooks: [guard] },
 ];
 
 const timings: string[] = [];
+const counts = new Map<string, { passed: number; ms: number }>();
 afterAll(() => {
-  if (timings.length) console.log(`real-client scenarios (${timings.length}):\n${timings.join('\n')}`);
+  if (!timings.length) return;
+  const totals = [...counts].map(([agent, c]) => `  ${agent.padEnd(12)} ${c.passed} passed, ${(c.ms / 1000).toFixed(1)} s of sessions`);
+  console.log(`real-client scenarios (${timings.length}):\n${timings.join('\n')}\nper agent:\n${totals.join('\n')}`);
 });
 
 for (const { agent, target, installed } of AGENTS) {
-  // Skipped only on a machine without the client; under CI=true a missing client fails.
-  const run = installed || process.env.CI ? describe : describe.skip;
+  // Skipped only on a machine without the client; under CI (or RALPH_HOOKS_REAL_CLIENT) a missing client fails.
+  const run = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
   run(`shared scenarios in the real ${agent}`, () => {
     for (const { scenario, hooks } of CASES) {
       it(scenario, async () => {
@@ -42,6 +52,8 @@ for (const { agent, target, installed } of AGENTS) {
         const outcome = await runScenario(join(SHARED, `${scenario}.scenario.json`), { projectRoot: project.root, agent });
         timings.push(`  ${agent.padEnd(12)} ${scenario.padEnd(26)} ${outcome.run.modelTurns} model turns, ${outcome.run.durationMs} ms`);
         expect(outcome.failures, outcome.run.stderr.slice(-2000)).toEqual([]);
+        const total = counts.get(agent) ?? { passed: 0, ms: 0 };
+        counts.set(agent, { passed: total.passed + 1, ms: total.ms + outcome.run.durationMs });
       }, TEST_TIMEOUT_MS);
     }
   });
