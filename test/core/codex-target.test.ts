@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'smol-toml';
 import { codexHooksFeature, mergeCodexConfig } from '../../src/registration/codex-config-toml.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { claudeCodeVersion, codexVersion } from '../../testkit/index.js';
+import { claudeCodeVersion, codexVersion, copilotVersion, droidVersion, qwenCodeVersion } from '../../testkit/index.js';
+import { geminiVersion } from '../../testkit/clients/gemini.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const CONFIG = '.codex/config.toml';
@@ -117,12 +118,12 @@ describe('docs/codex.md', () => {
 describe('docs/agents.md', () => {
   const doc = readFileSync(join(import.meta.dirname, '../../docs/agents.md'), 'utf8');
 
-  it('lists exactly the shared scenario files, each naming both agents', () => {
+  it('lists exactly the shared scenario files, each naming all six agents', () => {
     const dir = join(import.meta.dirname, '../real-client/scenarios/shared');
     const files = readdirSync(dir).filter((f) => f.endsWith('.scenario.json')).map((f) => f.replace('.scenario.json', '')).sort();
     const listed = [...doc.matchAll(/^\| `([a-z-]+)` \| (?!proven|same|not|—|simulator)/gm)].map((m) => m[1]).sort();
     expect(listed).toEqual(files);
-    for (const file of files) expect(JSON.parse(readFileSync(join(dir, `${file}.scenario.json`), 'utf8')).agents).toEqual(['claude-code', 'codex']);
+    for (const file of files) expect(JSON.parse(readFileSync(join(dir, `${file}.scenario.json`), 'utf8')).agents).toEqual(['claude-code', 'codex', 'qwen-code', 'copilot', 'gemini', 'droid']);
   });
 
   it('names the client versions that are installed (and so proven by the real-client tests)', () => {
@@ -130,6 +131,9 @@ describe('docs/agents.md', () => {
     const codex = codexVersion();
     if (claude) expect(doc).toContain(`Claude Code ${claude}`);
     if (codex) expect(doc).toContain(`Codex CLI ${codex}`);
+    for (const [name, version] of [['Qwen Code', qwenCodeVersion()], ['Copilot CLI', copilotVersion()], ['Gemini CLI', geminiVersion()], ['Factory droid', droidVersion()]]) {
+      if (version) expect(doc).toContain(`${name} ${version}`);
+    }
     if (codex) expect(readFileSync(join(import.meta.dirname, '../../docs/codex.md'), 'utf8')).toContain(`Codex CLI ${codex}`);
   });
 });
