@@ -9,7 +9,7 @@ import { findPreset } from './presets/index.js';
 import type { HookEvent, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
-import { FAIL_CLOSED_SUFFIX } from './registration/claude-settings.js';
+import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/claude-settings.js';
 import type { Target } from './targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
 
@@ -80,12 +80,13 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       if (event === undefined) continue;
       const script = posix.join(target.hooksDir, registration.script);
       const exit2 = registration.onFailure === 'block' && target.guardFailure === 'exit-2';
+      const suffix = exit2 ? FAIL_CLOSED_SUFFIX : registration.onFailure !== 'block' && target.hookFailure === 'exit-0' ? FAIL_OPEN_SUFFIX : '';
       commands.push({
         event,
         matcher: agentMatcher(target, registration.matcher),
         // `bash` in front: a lost executable bit (a zip download, a Windows checkout) must not disable a hook.
-        command: `${registration.interpreter ?? 'bash'} ${target.commandRoot}${script}${exit2 ? FAIL_CLOSED_SUFFIX : ''}`,
-        timeout: registration.timeout,
+        command: `${registration.interpreter ?? 'bash'} ${target.commandRoot}${script}${suffix}`,
+        timeout: registration.timeout === undefined || target.timeoutUnit !== 'ms' ? registration.timeout : registration.timeout * 1000,
         script,
         ...(registration.phase ? { phase: registration.phase } : {}),
         ...(registration.onFailure && !exit2 ? { onFailure: registration.onFailure } : {}),

@@ -25,3 +25,5 @@ export * from './clients/chat-completions-api.js';
 export * from './clients/qwen-code.js';
 export * from './clients/copilot.js';
 export * from './clients/droid.js';
+export * from './clients/gemini-api.js';
+export * from './clients/gemini.js';

@@ -24,6 +24,8 @@ type HooksByEvent = Record<string, MatcherGroup[]>;
 
 /** Ends a guard's command where the agent ignores onFailure: a guard that cannot run denies (exit 2). */
 export const FAIL_CLOSED_SUFFIX = ' || exit 2';
+/** Ends another hook's command where the agent blocks on a hook that cannot run: it passes (exit 0). */
+export const FAIL_OPEN_SUFFIX = ' || exit 0';
 
 /**
  * Merge our hook commands into a parsed settings object. `ownedScripts` lists every
@@ -78,7 +80,7 @@ function ownedScriptOf(handler: Handler, owned: string[], commandRoot: string): 
 
 /**
  * Exactly the command ralph-hooks writes for `script` (`bash <root>script`, `node <root>script`,
- * or the script alone, each maybe ending in ` || exit 2`), give or take surrounding blanks: a
+ * or the script alone, each maybe ending in ` || exit 2` or ` || exit 0`), give or take surrounding blanks: a
  * command that merely mentions the script (a wrapper, extra arguments) belongs to the user.
  */
 export function isOurCommand(command: string, script: string, commandRoot: string): boolean {
@@ -87,7 +89,7 @@ export function isOurCommand(command: string, script: string, commandRoot: strin
   for (const root of roots) {
     for (const interpreter of ['bash ', 'node ', '']) {
       const ours = `${interpreter}${root}${script}`;
-      if (text === ours || text === `${ours}${FAIL_CLOSED_SUFFIX}`) return true;
+      if (text === ours || text === `${ours}${FAIL_CLOSED_SUFFIX}` || text === `${ours}${FAIL_OPEN_SUFFIX}`) return true;
     }
   }
   return false;

@@ -11,8 +11,13 @@ import type { Target } from './types.js';
 
 const FILE = '.gemini/settings.json';
 
-/** Put in front of a script's path in the registered command (and how our handlers are recognised). */
-const COMMAND_ROOT = '"$GEMINI_PROJECT_DIR"/';
+/**
+ * Put in front of a script's path in the registered command (and how our handlers are
+ * recognised). Gemini pastes the project's path, shell-quoted, into the command text in place
+ * of `$GEMINI_PROJECT_DIR`, which breaks `"$GEMINI_PROJECT_DIR"/x` for a path with a space;
+ * the braced form survives it.
+ */
+const COMMAND_ROOT = '"${GEMINI_PROJECT_DIR}"/';
 
 /** Gemini loads a project's hooks only in a trusted folder: GEMINI_CLI_TRUST_WORKSPACE, or ~/.gemini/trustedFolders.json. */
 function trustFinding(root: string): Finding {
@@ -65,13 +70,18 @@ export const geminiProject = {
   input: {
     shellTool: 'run_shell_command',
     shellCommand: 'command',
-    // prompt_response holds the last answer.
+    // prompt_response holds the answers since the prompt, joined by newlines.
     lastAssistantMessage: true,
     transcript: 'gemini-jsonl',
-    toolNames: { run_shell_command: 'Bash', write_file: 'Write', replace: 'Edit', read_file: 'Read', search_file_content: 'Grep', glob: 'Glob' },
+    toolNames: { run_shell_command: 'Bash', write_file: 'Write', replace: 'Edit', read_file: 'Read', grep_search: 'Grep', glob: 'Glob' },
   },
   // No block cap, and stop_hook_active is false again after tool calls: only the hook's own counting ends a loop.
   stop: { blockCap: null, stopHookActiveReliable: false },
+  // A hook that exits with anything but 0 or 1 blocks: a guard that cannot run (127) denies,
+  // but so would a missing stop-watcher block every stop, for ever.
+  guardFailure: 'exit-2',
+  hookFailure: 'exit-0',
+  timeoutUnit: 'ms',
   events: { Stop: 'AfterAgent', PreToolUse: 'BeforeTool', PostToolUse: 'AfterTool', SessionStart: 'SessionStart', SessionEnd: 'SessionEnd' },
   startHint: 'Start Gemini CLI here in a trusted folder (gemini, then /permissions to trust it; headless: GEMINI_CLI_TRUST_WORKSPACE=true): it reads .gemini/settings.json when a session starts; /hooks lists the hooks',
   checks: (root) => [trustFinding(root), authFinding()],

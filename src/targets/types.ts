@@ -84,6 +84,14 @@ export interface Target {
    * Absent: 'onFailure'.
    */
   guardFailure?: 'onFailure' | 'exit-2';
+  /**
+   * 'exit-0': every other hook's command ends `|| exit 0`, because the agent treats a hook that
+   * cannot run as a block (Gemini CLI blocks every stop on exit 127, and the loop never ends).
+   * Absent: the command as it is (the agent lets a failed hook pass).
+   */
+  hookFailure?: 'exit-0';
+  /** The unit of a handler's `timeout` in the hook file; absent: seconds. */
+  timeoutUnit?: 'ms';
   /** One line for the next steps: how to start the agent so it loads the hooks. */
   startHint: string;
   /** Target-specific doctor findings (the agent's own switches, say). */

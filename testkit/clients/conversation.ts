@@ -7,6 +7,7 @@ import type { RecordedRequest } from './model-server.js';
 import { responsesConversation } from './responses-api.js';
 import { canonicalCall } from './shell-tools.js';
 import { withChatCompletions } from './chat-completions-api.js';
+import { geminiConversation } from './gemini-api.js';
 
 /** One tool call the model made and the result it was sent for it. */
 export interface ToolExchange {
@@ -120,6 +121,7 @@ const READERS: Record<string, ConversationReader> = {
   // Copilot CLI sends a denial as a plain tool result.
   copilot: withDenialText(messagesConversation, ['Denied by preToolUse hook']),
   droid: messagesConversation,
+  gemini: geminiConversation,
 };
 
 /** Teach `toolCalls`/`sentToModel` another client's protocol. */

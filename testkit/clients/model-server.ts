@@ -91,6 +91,7 @@ const PROTOCOLS: Record<string, () => Promise<ProtocolAdapter>> = {
   messages: async () => (await import('./messages-api.js')).messagesApi,
   responses: async () => (await import('./responses-api.js')).responsesApi,
   'chat-completions': async () => (await import('./chat-completions-api.js')).chatCompletionsApi,
+  gemini: async () => (await import('./gemini-api.js')).geminiApi,
 };
 
 /** Make a protocol available to `startScriptedModel({ protocol: name })`. */
@@ -98,7 +99,7 @@ export function registerProtocol(name: string, load: () => Promise<ProtocolAdapt
   PROTOCOLS[name] = load;
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'cookie', 'proxy-authorization']);
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'cookie', 'proxy-authorization']);
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolveBody, reject) => {

@@ -157,6 +157,7 @@ const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
   'qwen-code': async () => (await import('./qwen-code.js')).runQwenCode,
   copilot: async () => (await import('./copilot.js')).runCopilot,
   droid: async () => (await import('./droid.js')).runDroid,
+  gemini: async () => (await import('./gemini.js')).runGemini,
 };
 
 /** Make `agents: [name]` runnable. */
