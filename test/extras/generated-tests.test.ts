@@ -50,7 +50,7 @@ const everyPreset = (target: string) => ({
   extras: ALL_EXTRAS,
 });
 
-describe.each(['claude-project', 'forgeflare', 'codex-project'])('generated tests for every preset (%s)', (target) => {
+describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 'copilot-project', 'gemini-project', 'droid-project'])('generated tests for every preset (%s)', (target) => {
   let root: string;
   beforeAll(() => {
     root = generatedProject(everyPreset(target));
