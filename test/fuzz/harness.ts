@@ -22,7 +22,7 @@ import { formatJson } from '../../src/json-text.js';
 import { planGeneration } from '../../src/plan.js';
 
 export type Kind = 'stop' | 'post' | 'observe' | 'guard';
-export type Target = 'claude-project' | 'claude-plugin' | 'forgeflare';
+export type Target = 'claude-project' | 'claude-plugin' | 'forgeflare' | 'gemini-project';
 
 export interface HookUnderTest {
   label: string; // "specum/claude-project"
@@ -111,7 +111,8 @@ export const PRESETS: PresetSpec[] = [
     stateFiles: ['.claude/ralph-loop.local.json'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
   },
   {
-    preset: 'guard', kind: 'guard', event: 'PreToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare'],
+    // gemini-project: the one target whose guard answers in another shape ({"decision":"deny"}) and renames tools.
+    preset: 'guard', kind: 'guard', event: 'PreToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare', 'gemini-project'],
     stateFiles: ['.ralph-hooks/state/guard.doom-loop', '.ralph-hooks/logs/guard.log'],
   },
   {
@@ -124,7 +125,7 @@ export const PRESETS: PresetSpec[] = [
 ];
 
 const KIND_OF_PRESET: Record<string, string> = { specum: 'stop-watcher', speckit: 'stop-watcher', passive: 'stop-watcher', loop: 'stop-watcher', guard: 'guard', convergence: 'convergence', 'session-end': 'session-end', 'audit-log': 'audit-log' };
-const HOOKS_DIR: Record<Target, string> = { 'claude-project': '.claude/hooks', 'claude-plugin': 'hooks/scripts', forgeflare: '.forgeflare/hooks' };
+const HOOKS_DIR: Record<Target, string> = { 'claude-project': '.claude/hooks', 'claude-plugin': 'hooks/scripts', forgeflare: '.forgeflare/hooks', 'gemini-project': '.gemini/hooks' };
 
 /** A sandbox: the folder the projects live in, a fake HOME, and the canary's path. */
 export interface Sandbox {
@@ -353,7 +354,7 @@ function isDeny(hook: HookUnderTest, json: Record<string, unknown> | undefined):
   if (!json) return false;
   if (hook.contract === 'forgeflare') return json.action === 'block';
   const out = json.hookSpecificOutput as Record<string, unknown> | undefined;
-  return out?.permissionDecision === 'deny' || json.decision === 'block';
+  return out?.permissionDecision === 'deny' || json.decision === 'block' || json.decision === 'deny';
 }
 
 const OWN_LINE = /^\[[\w.:-]+\] /;
