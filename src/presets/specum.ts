@@ -121,11 +121,12 @@ export function specTemplateWording(wording: SpecTemplateWording): Required<Spec
 
 /**
  * The grep -E pattern for the completion signal. Transcripts are JSONL, so a line of
- * the assistant's text also starts after `"text":"` or an escaped newline (`\n`).
+ * the assistant's text also starts after `"text":"` (Copilot CLI: `"content":"`) or an
+ * escaped newline (`\n`).
  */
 export function completionPattern(signal: string, match: 'line' | 'word'): string {
   const literal = ereEscape(signal);
   return match === 'line'
-    ? `(^|"text"[[:space:]]*:[[:space:]]*"|\\\\n)${literal}([[:space:]]|\\\\[nrt]|"|$)`
+    ? `(^|"(text|content)"[[:space:]]*:[[:space:]]*"|\\\\n)${literal}([[:space:]]|\\\\[nrt]|"|$)`
     : `(^|[^[:alnum:]_]|\\\\n)${literal}([^[:alnum:]_]|$)`;
 }
