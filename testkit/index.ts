@@ -17,6 +17,7 @@ export * from './clients/messages-api.js';
 export * from './clients/conversation.js';
 export * from './clients/responses-api.js';
 export * from './clients/claude-code.js';
+export * from './clients/session.js';
 export * from './clients/codex.js';
 export * from './clients/scenario.js';
 export * from './clients/record.js';

@@ -138,7 +138,7 @@ describe.concurrent('a fresh project is green for every init answer (packed pack
         }
         if (existsSync(join(root, 'test/hook-cases'))) expect(readFileSync(join(root, 'reports/hook-cases.xml'), 'utf8')).toMatch(/<testsuites? /);
       } else {
-        expect(existsSync(join(root, '.github'))).toBe(false);
+        expect(existsSync(join(root, '.github/workflows'))).toBe(false);
         await step('generate --on-conflict=fail', 'ralph-hooks generate --on-conflict=fail && git diff --exit-code');
         await step('ralph-hooks test', 'ralph-hooks test');
       }

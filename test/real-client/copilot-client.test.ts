@@ -167,8 +167,11 @@ if (!fs.existsSync("blocked.once")) { fs.writeFileSync("blocked.once", ""); cons
     expect(run.files('ran.txt')).toBe('ok\n');
     expect(run.files('new.txt')).toBe('bye\n');
     const [denied, ran] = toolCalls(run);
-    // The denial is an ordinary tool_result (no is_error) in the Messages API request.
-    expect(denied).toMatchObject({ name: 'Bash', input: { command: 'rm -rf keep.txt' }, result: 'Denied by preToolUse hook: NO-RM-RF: refused', isError: false });
+    // The denial is an ordinary tool_result (no is_error) in the Messages API request; the reader
+    // counts Copilot's "Denied by preToolUse hook" text as the denial it is.
+    expect(denied).toMatchObject({ name: 'Bash', input: { command: 'rm -rf keep.txt' }, result: 'Denied by preToolUse hook: NO-RM-RF: refused', isError: true });
+    const raw = run.requests.filter((r) => r.modelCall).map((r) => r.raw).join('\n');
+    expect(raw).not.toContain('"is_error":true');
     expect(ran.result).toContain('completed with exit code 0');
     const guard = run.hookInputs.filter((h) => h.hook.includes('guard.sh'));
     expect(guard.map((h) => [h.event, h.matcher, h.input.tool_name, h.input.tool_input])).toEqual([

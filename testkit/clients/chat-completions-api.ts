@@ -14,6 +14,7 @@ import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
 import { canonicalCall, shellToolFor } from './shell-tools.js';
+import { firstSeenTexts } from './first-seen.js';
 
 /** The model `GET /models` lists by default. */
 export const CHAT_COMPLETIONS_MODEL = 'scripted';
@@ -213,13 +214,7 @@ export const chatCompletionsConversation: ConversationReader = {
     return [...calls.values()];
   },
   texts(requests) {
-    const seen = new Set<string>();
-    const texts: string[] = [];
-    const add = (text: string) => {
-      if (text === '' || seen.has(text)) return;
-      seen.add(text);
-      texts.push(text);
-    };
+    const { add, texts } = firstSeenTexts();
     for (const request of requests) {
       if (!request.modelCall) continue;
       let leading = true;

@@ -12,11 +12,10 @@
  * hooks already trusted in `config` run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ClientNotFoundError, installTap, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun } from './claude-code.js';
-import { startScriptedModel, type ScriptedModel, type Turns } from './model-server.js';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseJsonl, type RealClientOptions, type RealClientRun } from './real-client.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 
 export const CODEX_INSTALL = 'npm i -D @openai/codex';
 /** The environment variable the scripted provider reads its key from (`env_key`). */
@@ -37,25 +36,16 @@ export interface RunCodexOptions extends RealClientOptions {
 
 /** Where `codex` is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
 export function findCodex(from: string = process.cwd()): string | null {
-  return upwards(from, 'node_modules/.bin/codex') ?? upwards(process.cwd(), 'node_modules/.bin/codex') ?? onPath('codex');
+  return findBin('codex', from);
 }
 
 /** The installed Codex CLI's version ("0.169.0"), or null when it is missing or does not answer. */
 export function codexVersion(bin: string | null = findCodex()): string | null {
-  if (!bin) return null;
-  const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-  const match = /(\d+\.\d+\.\d+)/.exec(out.stdout ?? '');
-  return match ? match[1] : null;
+  return bin ? versionIn(spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout) : null;
 }
 
 function requireCodex(projectDir: string, bin?: string): string {
-  const found = bin ?? findCodex(projectDir);
-  if (!found || !existsSync(found)) {
-    throw new ClientNotFoundError(
-      `Codex CLI is not installed (looked for node_modules/.bin/codex and codex on PATH${bin ? `, and ${bin}` : ''}). Install it: ${CODEX_INSTALL}`,
-    );
-  }
-  return found;
+  return requireBin('codex', 'Codex CLI', CODEX_INSTALL, projectDir, bin);
 }
 
 const tomlString = (value: string) => JSON.stringify(value);
@@ -87,17 +77,12 @@ export function codexHomeConfig(modelUrl: string, projectDir: string, extra = ''
 }
 
 /** The client's environment: the caller's, minus anything that would reach a real account or another session. */
-function clientEnv(home: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(OPENAI_|CODEX_|AZURE_OPENAI|OTEL_)/.test(key)) continue;
-    env[key] = value;
-  }
-  const noProxy = ['127.0.0.1', 'localhost', env.NO_PROXY ?? env.no_proxy].filter(Boolean).join(',');
-  Object.assign(env, { CODEX_HOME: home, [CODEX_KEY_VARIABLE]: 'scripted-model-offline', NO_PROXY: noProxy, no_proxy: noProxy });
-  for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
+function clientEnv(home: string): NodeJS.ProcessEnv {
+  // Codex keeps everything under CODEX_HOME; HOME stays the caller's, as it was.
+  const env = isolatedEnv(home, /^(OPENAI_|CODEX_|AZURE_OPENAI|OTEL_)/, { CODEX_HOME: home, [CODEX_KEY_VARIABLE]: 'scripted-model-offline' });
+  for (const name of ['HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME']) {
+    if (process.env[name] === undefined) delete env[name];
+    else env[name] = process.env[name];
   }
   return env;
 }
@@ -143,60 +128,39 @@ function resultOf(stdout: string): Record<string, unknown> | null {
  */
 export async function runCodex(projectDir: string, options: RunCodexOptions = {}): Promise<RealClientRun & { home?: string }> {
   const bin = requireCodex(projectDir, options.bin);
-  const root = resolve(projectDir);
-  const home = mkdtempSync(join(tmpdir(), 'ralph-hooks-codex-'));
-  const ownModel = !options.model;
-  const model = options.model ?? (await startScriptedModel({ protocol: 'responses', turns: options.turns ?? [] }));
-  const requestsBefore = model.requests.length;
-  const turnsBefore = model.modelTurns;
-  writeFileSync(join(home, 'config.toml'), codexHomeConfig(model.url, root, options.config));
-  mkdirSync(join(home, 'tap-work'), { recursive: true });
-  const tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), options.capture, CODEX_TAPPED_FILES);
-  // After the tap: trust is keyed to each hooks.json entry as it is when the session starts.
-  const trusted = options.hookTrust === 'app-server' ? await trustCodexHooks({ codexHome: home, cwd: root, bin }).catch((error: Error) => error) : null;
-  const started = Date.now();
-  const args = [
-    'exec',
-    '--json',
-    '--skip-git-repo-check',
-    '--sandbox',
-    options.sandbox ?? 'workspace-write',
-    ...((options.hookTrust ?? 'bypass') === 'bypass' ? ['--dangerously-bypass-hook-trust'] : []),
-    ...(options.args ?? []),
-    options.prompt ?? 'Continue',
-  ];
-  try {
-    const run = await runClientProcess(bin, args, { cwd: root, env: clientEnv(home, options.env), timeoutMs: options.timeoutMs ?? 120_000 });
-    const { code, signal, stdout, timedOut } = run;
-    let { stderr } = run;
-    if (trusted instanceof Error) stderr = `trustCodexHooks failed: ${trusted.message}\n${stderr}`;
-    const result = resultOf(stdout);
-    const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
-    const rollout = findRollout(home, sessionId);
-    return {
-      agent: 'codex',
-      exitCode: code,
-      signal,
-      timedOut,
-      stdout,
-      stderr,
-      result,
-      requests: model.requests.slice(requestsBefore),
-      modelTurns: model.modelTurns - turnsBefore,
-      exhausted: model.exhausted,
-      hookInputs: tap ? tap.collect() : [],
-      transcript: rollout ? parseJsonl(readFileSync(rollout, 'utf8')) : null,
-      sessionId,
-      files: projectFileReader(root),
-      projectDir: root,
-      durationMs: Date.now() - started,
-      ...(options.keepHome ? { home } : {}),
-    };
-  } finally {
-    tap?.restore();
-    if (ownModel) await model.close();
-    if (!options.keepHome) rmSync(home, { recursive: true, force: true });
-  }
+  let trusted: Error | null = null;
+  return runAgentSession(projectDir, options, {
+    agent: 'codex',
+    bin,
+    protocol: 'responses',
+    homePrefix: 'ralph-hooks-codex-',
+    tappedFiles: CODEX_TAPPED_FILES,
+    prepare: (home, root, model) => {
+      writeFileSync(join(home, 'config.toml'), codexHomeConfig(model.url, root, options.config));
+      const args = [
+        'exec',
+        '--json',
+        '--skip-git-repo-check',
+        '--sandbox',
+        options.sandbox ?? 'workspace-write',
+        ...((options.hookTrust ?? 'bypass') === 'bypass' ? ['--dangerously-bypass-hook-trust'] : []),
+        ...(options.args ?? []),
+        options.prompt ?? 'Continue',
+      ];
+      return { args, env: clientEnv(home) };
+    },
+    // After the tap: trust is keyed to each hooks.json entry as it is when the session starts.
+    afterTap: async (root, _workDir, home) => {
+      if (options.hookTrust === 'app-server') trusted = await trustCodexHooks({ codexHome: home, cwd: root, bin }).then(() => null, (error: Error) => error);
+      return [];
+    },
+    collect: ({ home, stdout, stderr }) => {
+      const result = resultOf(stdout);
+      const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
+      const failed = trusted as Error | null;
+      return { result, sessionId, transcriptPath: findRollout(home, sessionId), stderr: failed ? `trustCodexHooks failed: ${failed.message}\n${stderr}` : stderr };
+    },
+  });
 }
 
 /** A hook as Codex's app server lists it (`hooks/list`, 0.169.0). */

@@ -8,6 +8,7 @@ import { responsesConversation } from './responses-api.js';
 import { canonicalCall } from './shell-tools.js';
 import { withChatCompletions } from './chat-completions-api.js';
 import { geminiConversation } from './gemini-api.js';
+import { firstSeenTexts } from './first-seen.js';
 
 /** One tool call the model made and the result it was sent for it. */
 export interface ToolExchange {
@@ -75,13 +76,7 @@ export const messagesConversation: ConversationReader = {
     return [...calls.values()];
   },
   texts(requests) {
-    const seen = new Set<string>();
-    const texts: string[] = [];
-    const add = (text: string) => {
-      if (text === '' || seen.has(text)) return;
-      seen.add(text);
-      texts.push(text);
-    };
+    const { add, texts } = firstSeenTexts();
     for (const request of requests) {
       if (!request.modelCall) continue;
       for (const message of messagesOf(request)) {

@@ -30,9 +30,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { ClientNotFoundError, installTap, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun, type TappedHookRun } from './claude-code.js';
+import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { messagesConversation, registerConversationReader, withDenialText } from './conversation.js';
-import { startScriptedModel } from './model-server.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
 
@@ -95,25 +95,12 @@ export interface RunCopilotOptions extends RealClientOptions {
 
 /** Where `copilot` is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
 export function findCopilot(from: string = process.cwd()): string | null {
-  return upwards(from, 'node_modules/.bin/copilot') ?? upwards(process.cwd(), 'node_modules/.bin/copilot') ?? onPath('copilot');
+  return findBin('copilot', from);
 }
 
 /** The installed Copilot CLI's version ("1.0.102"), or null when it is missing or does not answer (`--version` does not unpack). */
 export function copilotVersion(bin: string | null = findCopilot()): string | null {
-  if (!bin) return null;
-  const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, COPILOT_AUTO_UPDATE: 'false' } });
-  const match = /(\d+\.\d+\.\d+)/.exec(out.stdout ?? '');
-  return match ? match[1] : null;
-}
-
-function requireCopilot(projectDir: string, bin?: string): string {
-  const found = bin ?? findCopilot(projectDir);
-  if (!found || !existsSync(found)) {
-    throw new ClientNotFoundError(
-      `GitHub Copilot CLI is not installed (looked for node_modules/.bin/copilot and copilot on PATH${bin ? `, and ${bin}` : ''}). Install it: ${COPILOT_INSTALL}`,
-    );
-  }
-  return found;
+  return bin ? versionIn(spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, COPILOT_AUTO_UPDATE: 'false' } }).stdout) : null;
 }
 
 /**
@@ -194,48 +181,17 @@ async function unpackOnce(bin: string, cacheDir: string): Promise<void> {
   }
 }
 
-/** The client's environment: the caller's, minus anything that would reach a real account or another session. */
-function clientEnv(home: string, cacheDir: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(COPILOT_|GH_|GITHUB_|OTEL_|ANTHROPIC_|OPENAI_|AZURE_OPENAI|CLAUDE_|CLAUDECODE$)/.test(key)) continue;
-    if (/^(HOME|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME)$/.test(key)) continue;
-    env[key] = value;
-  }
-  const noProxy = ['127.0.0.1', 'localhost', env.NO_PROXY ?? env.no_proxy].filter(Boolean).join(',');
-  Object.assign(env, {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'),
-    XDG_STATE_HOME: join(home, '.local/state'),
-    XDG_CACHE_HOME: join(home, '.cache'),
+/** The client's environment: no GitHub or Copilot account of the caller's, offline, the shared package cache. */
+function clientEnv(home: string, cacheDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return isolatedEnv(home, /^(COPILOT_|GH_|GITHUB_|OTEL_|ANTHROPIC_|OPENAI_|AZURE_OPENAI|CLAUDE_|CLAUDECODE$)/, {
     COPILOT_PKG_CACHE_HOME: cacheDir,
     COPILOT_OFFLINE: 'true',
     COPILOT_AUTO_UPDATE: 'false',
-    NO_PROXY: noProxy,
-    no_proxy: noProxy,
+    ...extra,
   });
-  for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
-  return env;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Replace every occurrence of each `from` by its `to` in every string of a JSON-like value. */
-function renameStrings<T>(value: T, renames: [string, string][]): T {
-  if (renames.length === 0) return value;
-  if (typeof value === 'string') {
-    let out: string = value;
-    for (const [from, to] of renames) if (out.includes(from)) out = out.split(from).join(to);
-    return out as T;
-  }
-  if (Array.isArray(value)) return value.map((item) => renameStrings(item, renames)) as T;
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameStrings(v, renames)])) as T;
-  return value;
-}
 
 const shq = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
@@ -323,10 +279,26 @@ function resultOf(stdout: string): Record<string, unknown> | null {
   };
 }
 
-/** A tapped run reported under Claude Code's event name. */
-function normalise(run: TappedHookRun): TappedHookRun {
-  const event = COPILOT_EVENT_NAMES[run.event] ?? run.event;
-  return event === run.event ? run : { ...run, event };
+/** Every hook file's bytes, to be put back whatever the tap (or the client) did to them; null when there is none. */
+function keepBytes(root: string, files: string[]): { undo(): void } | null {
+  const originals = files.filter((f) => existsSync(join(root, f))).map((f) => ({ path: join(root, f), bytes: readFileSync(join(root, f)) }));
+  if (originals.length === 0) return null;
+  return {
+    undo: () => {
+      for (const { path, bytes } of originals) {
+        let now: Buffer | null = null;
+        try {
+          now = readFileSync(path);
+        } catch {
+          now = null;
+        }
+        if (!now || !now.equals(bytes)) {
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, bytes);
+        }
+      }
+    },
+  };
 }
 
 /**
@@ -336,93 +308,45 @@ function normalise(run: TappedHookRun): TappedHookRun {
  * by the tap during the session and restored byte for byte.
  */
 export async function runCopilot(projectDir: string, options: RunCopilotOptions = {}): Promise<RealClientRun & { home?: string; logs: string }> {
-  const bin = requireCopilot(projectDir, options.bin);
-  const root = resolve(projectDir);
+  const bin = requireBin('copilot', 'GitHub Copilot CLI', COPILOT_INSTALL, projectDir, options.bin);
   const cacheDir = options.packageCache ? resolve(options.packageCache) : copilotPackageCache(bin);
   await prepareCopilot(bin, cacheDir);
-  const home = mkdtempSync(join(tmpdir(), 'ralph-hooks-copilot-'));
-  const ownModel = !options.model;
-  const model = options.model ?? (await startScriptedModel({ protocol: 'messages', turns: options.turns ?? [] }));
-  const requestsBefore = model.requests.length;
-  const turnsBefore = model.modelTurns;
-  const workDir = join(home, 'tap-work');
-  mkdirSync(workDir, { recursive: true });
-  const files = copilotHookFiles(root);
-  // Every hook file's bytes, put back whatever the tap (or the client) did to them.
-  const originals = files.filter((f) => existsSync(join(root, f))).map((f) => ({ path: join(root, f), bytes: readFileSync(join(root, f)) }));
-  const restoreFiles = () => {
-    for (const { path, bytes } of originals) {
-      let now: Buffer | null = null;
-      try {
-        now = readFileSync(path);
-      } catch {
-        now = null;
-      }
-      if (!now || !now.equals(bytes)) {
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, bytes);
-      }
-    }
-  };
-  const tap = options.tap === false ? null : installTap(root, workDir, options.capture, files);
-  const renames = tap ? [...tap.renames, ...tapNativeEntries(root, workDir, files)] : [];
-  const started = Date.now();
-  const args = [
-    ...(options.args ?? []),
-    '-p',
-    options.prompt ?? 'Continue',
-    '--output-format',
-    'json',
-    '--allow-all-tools',
-    '--no-auto-update',
-    '--no-ask-user',
-    '--disable-client-telemetry',
-    ...(options.trustFolder === false ? [] : ['--trust-folder']),
-  ];
-  const env = clientEnv(home, cacheDir, {
-    COPILOT_PROVIDER_BASE_URL: model.url,
-    COPILOT_PROVIDER_TYPE: 'anthropic',
-    COPILOT_PROVIDER_API_KEY: COPILOT_DUMMY_KEY,
-    COPILOT_MODEL: options.modelName ?? COPILOT_SCRIPTED_MODEL,
-    ...options.env,
+  const run = await runAgentSession(projectDir, options, {
+    agent: 'copilot',
+    bin,
+    protocol: 'messages',
+    homePrefix: 'ralph-hooks-copilot-',
+    tappedFiles: copilotHookFiles,
+    eventNames: COPILOT_EVENT_NAMES,
+    prepare: (home, _root, model) => ({
+      args: [
+        ...(options.args ?? []),
+        '-p',
+        options.prompt ?? 'Continue',
+        '--output-format',
+        'json',
+        '--allow-all-tools',
+        '--no-auto-update',
+        '--no-ask-user',
+        '--disable-client-telemetry',
+        ...(options.trustFolder === false ? [] : ['--trust-folder']),
+      ],
+      env: clientEnv(home, cacheDir, {
+        COPILOT_PROVIDER_BASE_URL: model.url,
+        COPILOT_PROVIDER_TYPE: 'anthropic',
+        COPILOT_PROVIDER_API_KEY: COPILOT_DUMMY_KEY,
+        COPILOT_MODEL: options.modelName ?? COPILOT_SCRIPTED_MODEL,
+      }),
+    }),
+    beforeTap: (root) => keepBytes(root, copilotHookFiles(root)),
+    afterTap: (root, workDir) => tapNativeEntries(root, workDir, copilotHookFiles(root)),
+    collect: ({ home, stdout }) => {
+      const result = resultOf(stdout);
+      const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
+      return { result, sessionId, transcriptPath: findEvents(home, sessionId), extra: { logs: copilotLogs(home) } };
+    },
   });
-  try {
-    const { code, signal, stdout, stderr, timedOut } = await runClientProcess(bin, args, { cwd: root, env, timeoutMs: options.timeoutMs ?? 120_000 });
-    const result = renameStrings(resultOf(stdout), renames);
-    const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
-    const eventsPath = findEvents(home, sessionId);
-    const transcript = eventsPath ? renameStrings(parseJsonl(readFileSync(eventsPath, 'utf8')), renames) : null;
-    const requests = model.requests.slice(requestsBefore).map((request) =>
-      renames.length === 0
-        ? request
-        : { ...request, body: renameStrings(request.body, renames), raw: renameStrings(request.raw, renames.map(([a, b]) => [JSON.stringify(a).slice(1, -1), JSON.stringify(b).slice(1, -1)])) },
-    );
-    return {
-      agent: 'copilot',
-      exitCode: code,
-      signal,
-      timedOut,
-      stdout,
-      stderr,
-      result,
-      requests,
-      modelTurns: model.modelTurns - turnsBefore,
-      exhausted: model.exhausted,
-      hookInputs: tap ? tap.collect().map(normalise) : [],
-      transcript,
-      sessionId,
-      files: projectFileReader(root),
-      projectDir: root,
-      durationMs: Date.now() - started,
-      logs: copilotLogs(home),
-      ...(options.keepHome ? { home } : {}),
-    };
-  } finally {
-    tap?.restore();
-    restoreFiles();
-    if (ownModel) await model.close();
-    if (!options.keepHome) rmSync(home, { recursive: true, force: true });
-  }
+  return run as RealClientRun & { home?: string; logs: string };
 }
 
 /** The text of Copilot's logs in a home ($HOME/.copilot/logs): warnings such as the block cap ("blocked 8 consecutive times") and hook failures are reported only there. */

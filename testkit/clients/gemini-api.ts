@@ -14,6 +14,7 @@ import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
 import { canonicalCall, shellToolFor } from './shell-tools.js';
+import { firstSeenTexts } from './first-seen.js';
 
 type Part = { text: string } | { functionCall: { id: string; name: string; args: Record<string, unknown> } };
 
@@ -203,13 +204,7 @@ export const geminiConversation: ConversationReader = {
     return [...calls.values()];
   },
   texts(requests) {
-    const seen = new Set<string>();
-    const texts: string[] = [];
-    const add = (text: string) => {
-      if (text === '' || seen.has(text)) return;
-      seen.add(text);
-      texts.push(text);
-    };
+    const { add, texts } = firstSeenTexts();
     for (const request of requests) {
       if (!request.modelCall) continue;
       for (const content of contentsOf(request)) {

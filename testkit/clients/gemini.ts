@@ -18,10 +18,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ClientNotFoundError, installTap, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun, type TappedHookRun } from './claude-code.js';
+import { join } from 'node:path';
+import type { RealClientOptions, RealClientRun } from './real-client.js';
 import { geminiApi } from './gemini-api.js';
-import { startScriptedModel } from './model-server.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 
 export const GEMINI_INSTALL = 'npm i -D @google/gemini-cli';
 /** The files the tap wraps in a Gemini project. */
@@ -53,7 +53,7 @@ export interface RunGeminiOptions extends RealClientOptions {
 
 /** Where `gemini` is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
 export function findGemini(from: string = process.cwd()): string | null {
-  return upwards(from, 'node_modules/.bin/gemini') ?? upwards(process.cwd(), 'node_modules/.bin/gemini') ?? onPath('gemini');
+  return findBin('gemini', from);
 }
 
 /**
@@ -70,22 +70,10 @@ export function geminiVersion(bin: string | null = findGemini()): string | null 
   }
   const home = mkdtempSync(join(tmpdir(), 'ralph-hooks-gemini-version-'));
   try {
-    const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { ...clientEnv(home, 'http://127.0.0.1:9'), GEMINI_CLI_NO_RELAUNCH: 'true' } });
-    const match = /(\d+\.\d+\.\d+)/.exec(out.stdout ?? '');
-    return match ? match[1] : null;
+    return versionIn(spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, env: clientEnv(home, 'http://127.0.0.1:9') }).stdout);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
-}
-
-function requireGemini(projectDir: string, bin?: string): string {
-  const found = bin ?? findGemini(projectDir);
-  if (!found || !existsSync(found)) {
-    throw new ClientNotFoundError(
-      `Gemini CLI is not installed (looked for node_modules/.bin/gemini and gemini on PATH${bin ? `, and ${bin}` : ''}). Install it: ${GEMINI_INSTALL}`,
-    );
-  }
-  return found;
 }
 
 type Json = Record<string, unknown>;
@@ -110,34 +98,15 @@ export function geminiUserSettings(extra: Json = {}): Json {
   );
 }
 
-/** The client's environment: the caller's, minus anything that would reach a real account or another session. */
-function clientEnv(home: string, url: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(GEMINI_|GOOGLE_|GCLOUD_|CLOUDSDK_|VERTEX_|OTEL_|CLOUD_SHELL$)/.test(key)) continue;
-    if (/^(HOME|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME)$/.test(key)) continue;
-    env[key] = value;
-  }
-  const noProxy = ['127.0.0.1', 'localhost', env.NO_PROXY ?? env.no_proxy].filter(Boolean).join(',');
-  Object.assign(env, {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'),
-    XDG_STATE_HOME: join(home, '.local/state'),
-    XDG_CACHE_HOME: join(home, '.cache'),
+/** The client's environment: nothing of the caller's Google accounts, the scripted model with a dummy key. */
+function clientEnv(home: string, url: string): NodeJS.ProcessEnv {
+  return isolatedEnv(home, /^(GEMINI_|GOOGLE_|GCLOUD_|CLOUDSDK_|VERTEX_|OTEL_|CLOUD_SHELL$)/, {
     GOOGLE_GEMINI_BASE_URL: url,
     GEMINI_API_KEY: DUMMY_GEMINI_KEY,
     GEMINI_TELEMETRY_ENABLED: 'false',
     // One process instead of a launcher that starts the CLI again with a bigger heap.
     GEMINI_CLI_NO_RELAUNCH: 'true',
-    NO_PROXY: noProxy,
-    no_proxy: noProxy,
   });
-  for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
-  return env;
 }
 
 /**
@@ -193,6 +162,16 @@ function prepareForTap(root: string): { path: string; bytes: Buffer; registered:
   return { path, bytes, registered };
 }
 
+/** The session id in a transcript's first line, or null. */
+function sessionOf(transcriptPath: string): string | null {
+  try {
+    const header = JSON.parse(readFileSync(transcriptPath, 'utf8').split('\n', 1)[0]!) as { sessionId?: unknown };
+    return typeof header.sessionId === 'string' ? header.sessionId : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The session transcripts under ~/.gemini/tmp/<project>/chats/session-*.jsonl. */
 function findTranscript(home: string, sessionId: string | null): string | null {
   const base = join(home, '.gemini/tmp');
@@ -204,14 +183,7 @@ function findTranscript(home: string, sessionId: string | null): string | null {
     for (const name of readdirSync(chats)) if (/^session-.*\.jsonl$/.test(name)) found.push(join(chats, name));
   }
   if (sessionId) {
-    const exact = found.find((file) => {
-      const first = readFileSync(file, 'utf8').split('\n', 1)[0];
-      try {
-        return (JSON.parse(first) as { sessionId?: unknown }).sessionId === sessionId;
-      } catch {
-        return false;
-      }
-    });
+    const exact = found.find((file) => sessionOf(file) === sessionId);
     if (exact) return exact;
   }
   return found.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs).pop() ?? null;
@@ -231,81 +203,52 @@ function resultOf(stdout: string): Record<string, unknown> | null {
   }
 }
 
-/** A tapped run under Claude Code's event names, with the command as registered. */
-function normalise(run: TappedHookRun, registered: Map<string, string>): TappedHookRun {
-  return { ...run, event: GEMINI_EVENT_NAMES[run.event] ?? run.event, hook: registered.get(run.hook) ?? run.hook };
-}
-
 /**
  * Run `gemini -p` in `projectDir` against a scripted model and report what happened. The
  * project is used as it is (write its files first); .gemini/settings.json is wrapped by the tap
  * during the session and restored byte for byte.
  */
 export async function runGemini(projectDir: string, options: RunGeminiOptions = {}): Promise<RealClientRun & { home?: string }> {
-  const bin = requireGemini(projectDir, options.bin);
-  const root = resolve(projectDir);
-  const home = mkdtempSync(join(tmpdir(), 'ralph-hooks-gemini-'));
-  mkdirSync(join(home, '.gemini'), { recursive: true });
-  writeFileSync(join(home, '.gemini/settings.json'), `${JSON.stringify(geminiUserSettings(options.settings), null, 2)}\n`);
   const trust = options.trust ?? 'folder';
-  if (trust === 'folder') writeFileSync(join(home, '.gemini/trustedFolders.json'), `${JSON.stringify({ [realpathSync(root)]: 'TRUST_FOLDER' }, null, 2)}\n`);
-  const ownModel = !options.model;
-  const model = options.model ?? (await startScriptedModel({ protocol: geminiApi, turns: options.turns ?? [] }));
-  const requestsBefore = model.requests.length;
-  const turnsBefore = model.modelTurns;
-  const prepared = options.tap === false ? null : prepareForTap(root);
-  let tap: ReturnType<typeof installTap> | null = null;
-  try {
-    tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), options.capture, GEMINI_TAPPED_FILES);
-  } catch (error) {
-    if (prepared) writeFileSync(prepared.path, prepared.bytes);
-    throw error;
-  }
-  // Registered after the tap's own 'exit' listener, so the original bytes are written last.
-  const restorePrepared = () => {
-    if (prepared) writeFileSync(prepared.path, prepared.bytes);
-  };
-  process.on('exit', restorePrepared);
-  const started = Date.now();
   const outputFormat = options.outputFormat ?? 'json';
-  const args = [...(options.args ?? []), '-p', options.prompt ?? 'Continue', '-m', options.geminiModel ?? GEMINI_DEFAULT_MODEL, '--yolo', '--output-format', outputFormat];
-  const env = clientEnv(home, model.url, { ...(trust === 'env' ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}), ...options.env });
-  try {
-    const run = await runClientProcess(bin, args, { cwd: root, env, timeoutMs: options.timeoutMs ?? 120_000 });
-    const { code, signal, stdout, timedOut } = run;
-    const registered = prepared?.registered ?? new Map<string, string>();
-    // Gemini names a failing hook by its command in its warnings: put the registered command back in place of the tap's wrapper.
-    let { stderr } = run;
-    for (const [wrapper, expanded] of tap?.renames ?? []) stderr = stderr.split(wrapper).join(registered.get(expanded) ?? expanded);
-    const result = outputFormat === 'json' ? resultOf(stdout) : null;
-    const transcriptPath = findTranscript(home, typeof result?.session_id === 'string' ? result.session_id : null);
-    const transcript = transcriptPath ? parseJsonl(readFileSync(transcriptPath, 'utf8')) : null;
-    const header = transcript?.[0] as { sessionId?: unknown } | undefined;
-    const sessionId = typeof result?.session_id === 'string' ? result.session_id : typeof header?.sessionId === 'string' ? header.sessionId : null;
-    return {
-      agent: 'gemini',
-      exitCode: code,
-      signal,
-      timedOut,
-      stdout,
-      stderr,
-      result,
-      requests: model.requests.slice(requestsBefore),
-      modelTurns: model.modelTurns - turnsBefore,
-      exhausted: model.exhausted,
-      hookInputs: tap ? tap.collect().map((run) => normalise(run, registered)) : [],
-      transcript,
-      sessionId,
-      files: projectFileReader(root),
-      projectDir: root,
-      durationMs: Date.now() - started,
-      ...(options.keepHome ? { home } : {}),
-    };
-  } finally {
-    tap?.restore();
-    restorePrepared();
-    process.removeListener('exit', restorePrepared);
-    if (ownModel) await model.close();
-    if (!options.keepHome) rmSync(home, { recursive: true, force: true });
-  }
+  let registered = new Map<string, string>();
+  return runAgentSession(projectDir, options, {
+    agent: 'gemini',
+    bin: requireBin('gemini', 'Gemini CLI', GEMINI_INSTALL, projectDir, options.bin),
+    protocol: geminiApi,
+    homePrefix: 'ralph-hooks-gemini-',
+    tappedFiles: GEMINI_TAPPED_FILES,
+    eventNames: GEMINI_EVENT_NAMES,
+    prepare: (home, root, model) => {
+      mkdirSync(join(home, '.gemini'), { recursive: true });
+      writeFileSync(join(home, '.gemini/settings.json'), `${JSON.stringify(geminiUserSettings(options.settings), null, 2)}\n`);
+      if (trust === 'folder') writeFileSync(join(home, '.gemini/trustedFolders.json'), `${JSON.stringify({ [realpathSync(root)]: 'TRUST_FOLDER' }, null, 2)}\n`);
+      const args = [...(options.args ?? []), '-p', options.prompt ?? 'Continue', '-m', options.geminiModel ?? GEMINI_DEFAULT_MODEL, '--yolo', '--output-format', outputFormat];
+      return { args, env: { ...clientEnv(home, model.url), ...(trust === 'env' ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}) } };
+    },
+    beforeTap: (root) => {
+      const prepared = prepareForTap(root);
+      if (!prepared) return null;
+      registered = prepared.registered;
+      // On 'exit' too, after the tap's own restore: the original bytes are written last.
+      const undo = () => writeFileSync(prepared.path, prepared.bytes);
+      process.once('exit', undo);
+      return {
+        undo: () => {
+          undo();
+          process.removeListener('exit', undo);
+        },
+        renameHook: (hook) => registered.get(hook) ?? hook,
+      };
+    },
+    collect: ({ home, stdout, stderr, renames }) => {
+      // Gemini names a failing hook by its command in its warnings: put the registered command back.
+      let shown = stderr;
+      for (const [wrapper, expanded] of renames) shown = shown.split(wrapper).join(registered.get(expanded) ?? expanded);
+      const result = outputFormat === 'json' ? resultOf(stdout) : null;
+      const transcriptPath = findTranscript(home, typeof result?.session_id === 'string' ? result.session_id : null);
+      const sessionId = typeof result?.session_id === 'string' ? result.session_id : transcriptPath ? sessionOf(transcriptPath) : null;
+      return { result, sessionId, transcriptPath, stderr: shown };
+    },
+  });
 }

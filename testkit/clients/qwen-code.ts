@@ -12,13 +12,12 @@
  * openai` with OPENAI_BASE_URL/OPENAI_API_KEY/OPENAI_MODEL, streaming Chat Completions.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ClientNotFoundError, installTap, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun, type TappedHookRun } from './claude-code.js';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseJsonl, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { chatCompletionsApi, withChatCompletions } from './chat-completions-api.js';
 import { messagesConversation, registerConversationReader, type ConversationReader } from './conversation.js';
-import { startScriptedModel } from './model-server.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 
 export const QWEN_CODE_INSTALL = 'npm i -D @qwen-code/qwen-code';
 /** The files the tap wraps in a Qwen Code project. */
@@ -44,25 +43,12 @@ export interface RunQwenCodeOptions extends RealClientOptions {
 
 /** Where `qwen` is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
 export function findQwenCode(from: string = process.cwd()): string | null {
-  return upwards(from, 'node_modules/.bin/qwen') ?? upwards(process.cwd(), 'node_modules/.bin/qwen') ?? onPath('qwen');
+  return findBin('qwen', from);
 }
 
 /** The installed Qwen Code's version ("0.24.4"), or null when it is missing or does not answer. */
 export function qwenCodeVersion(bin: string | null = findQwenCode()): string | null {
-  if (!bin) return null;
-  const out = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
-  const match = /(\d+\.\d+\.\d+)/.exec(out.stdout ?? '');
-  return match ? match[1] : null;
-}
-
-function requireQwenCode(projectDir: string, bin?: string): string {
-  const found = bin ?? findQwenCode(projectDir);
-  if (!found || !existsSync(found)) {
-    throw new ClientNotFoundError(
-      `Qwen Code is not installed (looked for node_modules/.bin/qwen and qwen on PATH${bin ? `, and ${bin}` : ''}). Install it: ${QWEN_CODE_INSTALL}`,
-    );
-  }
-  return found;
+  return bin ? versionIn(spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout) : null;
 }
 
 /** ~/.qwen/settings.json for a scripted run: nothing reaching out. `$version` is written so Qwen Code leaves the file alone. */
@@ -80,21 +66,9 @@ export function qwenCodeUserSettings(extra: Record<string, unknown> = {}): Recor
 const FOREIGN_ENV =
   /^(ANTHROPIC_|OPENAI_|QWEN_|DASHSCOPE_|BAILIAN_|MODELSCOPE_|OPENROUTER_|GEMINI_|GOOGLE_|VERTEX_|AZURE_OPENAI|AWS_BEARER_TOKEN_BEDROCK|CLAUDE_|CLAUDECODE$|CODEX_|OTEL_|TRACEPARENT$)/;
 
-/** The client's environment: the caller's, minus anything that would reach a real account or another session. */
-function clientEnv(home: string, url: string, wire: QwenCodeWire, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (FOREIGN_ENV.test(key)) continue;
-    if (/^(HOME|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_STATE_HOME|XDG_CACHE_HOME|XDG_RUNTIME_DIR)$/.test(key)) continue;
-    env[key] = value;
-  }
-  const noProxy = ['127.0.0.1', 'localhost', env.NO_PROXY ?? env.no_proxy].filter(Boolean).join(',');
-  Object.assign(env, {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'),
-    XDG_STATE_HOME: join(home, '.local/state'),
-    XDG_CACHE_HOME: join(home, '.cache'),
+/** The client's environment: nothing of the caller's accounts, no machine-wide settings, the scripted model on the chosen wire. */
+function clientEnv(home: string, url: string, wire: QwenCodeWire): NodeJS.ProcessEnv {
+  return isolatedEnv(home, FOREIGN_ENV, {
     // No machine-wide settings (/etc/qwen-code/…): only the temporary user settings and the project's.
     QWEN_CODE_SYSTEM_SETTINGS_PATH: join(home, 'system-settings.json'),
     QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(home, 'system-defaults.json'),
@@ -103,19 +77,10 @@ function clientEnv(home: string, url: string, wire: QwenCodeWire, extra: Record<
     QWEN_TELEMETRY_ENABLED: 'false',
     QWEN_CODE_DISABLE_PRECONNECT: '1',
     QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
-    NO_PROXY: noProxy,
-    no_proxy: noProxy,
+    ...(wire === 'chat-completions'
+      ? { OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: QWEN_CODE_DUMMY_KEY, OPENAI_MODEL: QWEN_CODE_MODEL }
+      : { ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: QWEN_CODE_DUMMY_KEY }),
   });
-  if (wire === 'chat-completions') {
-    Object.assign(env, { OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: QWEN_CODE_DUMMY_KEY, OPENAI_MODEL: QWEN_CODE_MODEL });
-  } else {
-    Object.assign(env, { ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: QWEN_CODE_DUMMY_KEY });
-  }
-  for (const [key, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[key];
-    else env[key] = value;
-  }
-  return env;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -185,81 +150,35 @@ export function qwenCodeLastAssistantText(transcript: unknown[]): string | null 
   return null;
 }
 
-/** Qwen Code's hook event names, where they differ from Claude Code's (none in 0.24.4: it uses Claude's). */
-const EVENT_NAMES: Record<string, string> = {};
-
-function normaliseEvent(run: TappedHookRun): TappedHookRun {
-  const event = EVENT_NAMES[run.event];
-  return event ? { ...run, event } : run;
-}
-
 /**
  * Run `qwen --yolo` in `projectDir` against a scripted model and report what happened. The
  * project is used as it is (write its files first); .qwen/settings.json is wrapped by the tap
- * during the session and restored byte for byte.
+ * during the session and restored byte for byte. Qwen Code uses Claude Code's event names.
  */
 export async function runQwenCode(projectDir: string, options: RunQwenCodeOptions = {}): Promise<RealClientRun & { home?: string }> {
-  const bin = requireQwenCode(projectDir, options.bin);
-  const root = resolve(projectDir);
   const wire = options.wire ?? 'messages';
-  const home = mkdtempSync(join(tmpdir(), 'ralph-hooks-qwen-'));
-  mkdirSync(join(home, '.qwen'), { recursive: true });
-  writeFileSync(join(home, '.qwen/settings.json'), `${JSON.stringify(qwenCodeUserSettings(options.userSettings), null, 2)}\n`);
-  const ownModel = !options.model;
-  const model = options.model ?? (await startScriptedModel({ protocol: wire === 'chat-completions' ? chatCompletionsApi : 'messages', turns: options.turns ?? [] }));
-  const requestsBefore = model.requests.length;
-  const turnsBefore = model.modelTurns;
-  mkdirSync(join(home, 'tap-work'), { recursive: true });
-  const tap = options.tap === false ? null : installTap(root, join(home, 'tap-work'), options.capture, QWEN_CODE_TAPPED_FILES);
-  const started = Date.now();
-  const args = [
-    '--auth-type',
-    wire === 'chat-completions' ? 'openai' : 'anthropic',
-    '-m',
-    QWEN_CODE_MODEL,
-    '--approval-mode',
-    options.approvalMode ?? 'yolo',
-    '--output-format',
-    'json',
-    ...(options.args ?? []),
-    options.prompt ?? 'Continue',
-  ];
-  try {
-    const { code, signal, stdout, stderr, timedOut } = await runClientProcess(bin, args, {
-      cwd: root,
-      env: clientEnv(home, model.url, wire, options.env),
-      timeoutMs: options.timeoutMs ?? 120_000,
-    });
-    let result = qwenCodeResult(stdout);
-    const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
-    const transcriptPath = findQwenCodeTranscript(home, sessionId);
-    const transcript = transcriptPath ? parseJsonl(readFileSync(transcriptPath, 'utf8')) : null;
-    // Qwen Code's result joins every assistant text since the last tool call (a Stop hook's
-    // continuations included: "answer 1answer 2"); `result` is the final message, as Claude Code's is.
-    const last = transcript ? qwenCodeLastAssistantText(transcript) : null;
-    if (result && last !== null && last !== result.result) result = { ...result, result: last, qwen_result: result.result };
-    return {
-      agent: 'qwen-code',
-      exitCode: code,
-      signal,
-      timedOut,
-      stdout,
-      stderr,
-      result,
-      requests: model.requests.slice(requestsBefore),
-      modelTurns: model.modelTurns - turnsBefore,
-      exhausted: model.exhausted,
-      hookInputs: tap ? tap.collect().map(normaliseEvent) : [],
-      transcript,
-      sessionId,
-      files: projectFileReader(root),
-      projectDir: root,
-      durationMs: Date.now() - started,
-      ...(options.keepHome ? { home } : {}),
-    };
-  } finally {
-    tap?.restore();
-    if (ownModel) await model.close();
-    if (!options.keepHome) rmSync(home, { recursive: true, force: true });
-  }
+  return runAgentSession(projectDir, options, {
+    agent: 'qwen-code',
+    bin: requireBin('qwen', 'Qwen Code', QWEN_CODE_INSTALL, projectDir, options.bin),
+    protocol: wire === 'chat-completions' ? chatCompletionsApi : 'messages',
+    homePrefix: 'ralph-hooks-qwen-',
+    tappedFiles: QWEN_CODE_TAPPED_FILES,
+    prepare: (home, _root, model) => {
+      mkdirSync(join(home, '.qwen'), { recursive: true });
+      writeFileSync(join(home, '.qwen/settings.json'), `${JSON.stringify(qwenCodeUserSettings(options.userSettings), null, 2)}\n`);
+      const auth = wire === 'chat-completions' ? 'openai' : 'anthropic';
+      const args = ['--auth-type', auth, '-m', QWEN_CODE_MODEL, '--approval-mode', options.approvalMode ?? 'yolo', '--output-format', 'json', ...(options.args ?? []), options.prompt ?? 'Continue'];
+      return { args, env: clientEnv(home, model.url, wire) };
+    },
+    collect: ({ home, stdout }) => {
+      let result = qwenCodeResult(stdout);
+      const sessionId = typeof result?.session_id === 'string' ? result.session_id : null;
+      const transcriptPath = findQwenCodeTranscript(home, sessionId);
+      // Qwen Code's result joins every assistant text since the last tool call (a Stop hook's
+      // continuations included: "answer 1answer 2"); `result` is the final message, as Claude Code's is.
+      const last = transcriptPath ? qwenCodeLastAssistantText(parseJsonl(readFileSync(transcriptPath, 'utf8'))) : null;
+      if (result && last !== null && last !== result.result) result = { ...result, result: last, qwen_result: result.result };
+      return { result, sessionId, transcriptPath };
+    },
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { buildCase, saveCase } from '../../src/replay/recorder.js';
 import type { HookCase } from '../../src/replay/case-schema.js';
-import type { RealClientRun, TappedHookRun } from './claude-code.js';
+import type { RealClientRun, TappedHookRun } from './real-client.js';
 
 export interface RecordedCasesOptions {
   /** Only runs whose registered command contains this (a script path). Default: every hook run. */

@@ -11,6 +11,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
+import { firstSeenTexts } from './first-seen.js';
 
 /** Codex's shell tool (0.169.0, unified exec): arguments `{cmd, workdir?, …}`. */
 export const CODEX_SHELL_TOOL = 'exec_command';
@@ -178,13 +179,7 @@ export const responsesConversation: ConversationReader = {
     return [...calls.values()];
   },
   texts(requests) {
-    const seen = new Set<string>();
-    const texts: string[] = [];
-    const add = (text: string) => {
-      if (text === '' || seen.has(text)) return;
-      seen.add(text);
-      texts.push(text);
-    };
+    const { add, texts } = firstSeenTexts();
     // The first request's developer messages are Codex's own instructions, like a system prompt.
     const first = requests.find((r) => r.modelCall);
     const instructions = new Set(first ? inputItems(first).filter((i) => i.type === 'message' && i.role === 'developer').map((i) => contentText(i.content)) : []);

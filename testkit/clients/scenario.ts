@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isSubset, type Failure } from '../../src/replay/expectations.js';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
-import type { RealClientRun, TappedHookRun } from './claude-code.js';
+import type { RealClientRun, TappedHookRun } from './real-client.js';
 import { sentToModel, toolCalls } from './conversation.js';
 import type { Turn } from './model-server.js';
 
