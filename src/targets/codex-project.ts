@@ -36,6 +36,8 @@ export const codexProject = {
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: true, transcript: 'codex-rollout-jsonl' },
   // Codex has no block cap: only the hook ends a loop.
   stop: { blockCap: null, stopHookActiveReliable: true },
+  // Codex ignores onFailure and lets a call through when a hook cannot run; exit 2 denies.
+  guardFailure: 'exit-2',
   startHint: 'Start Codex here (codex, then /hooks to trust the hooks once; codex exec runs them too)',
   checks: (root) => {
     let feature;

@@ -165,6 +165,16 @@ export function registerScenarioClient(agent: string, load: () => Promise<Scenar
   CLIENTS[agent] = load;
 }
 
+/**
+ * One session of an agent's real client, by its name (claude-code, codex, qwen-code, copilot,
+ * gemini, droid, or one registered with registerScenarioClient): the runner for all agents.
+ */
+export async function runAgent(agent: string, projectDir: string, options: Parameters<ScenarioClient>[1]): Promise<RealClientRun> {
+  const load = CLIENTS[agent];
+  if (!load) throw new Error(`runAgent: no client "${agent}" (known: ${Object.keys(CLIENTS).join(', ')})`);
+  return (await load())(projectDir, options);
+}
+
 /** Agents `runScenario` knows. */
 export function scenarioAgents(): string[] {
   return Object.keys(CLIENTS);

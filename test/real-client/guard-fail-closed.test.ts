@@ -1,0 +1,39 @@
+/**
+ * A guard that cannot run must block, in every agent: its script is deleted after generate,
+ * and the agent's shell call must not run. Claude Code honours the handler's
+ * `"onFailure": "block"`; Codex, Qwen Code, Gemini CLI and droid get a command that ends
+ * `|| exit 2`, which each of them reads as a denial; Copilot CLI denies a call whose hook fails.
+ */
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { RalphHooksConfigInput } from '../../src/config/schema.js';
+import { TARGETS } from '../../src/targets/index.js';
+import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode, runAgent } from '../../testkit/index.js';
+import { realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+
+const AGENTS = [
+  { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
+  { agent: 'codex', target: 'codex-project', installed: findCodex() !== null },
+  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
+  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
+  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
+  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
+] as const;
+
+const run = AGENTS.some((a) => a.installed) || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+run('a guard whose script is missing blocks the call', () => {
+  for (const { agent, target, installed } of AGENTS) {
+    const test = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? it : it.skip;
+    test(`in the real ${agent} (${target})`, async () => {
+      const project = realProject({ target, hooks: [{ kind: 'guard', preset: 'guard' }] } as RalphHooksConfigInput);
+      rmSync(project.file(`${TARGETS[target].hooksDir}/guard.sh`));
+      const session = await runAgent(agent, project.root, {
+        prompt: 'Go',
+        turns: [{ shell: 'echo ran > ran.txt' }, { text: 'Done.' }],
+        timeoutMs: SESSION_TIMEOUT_MS,
+      });
+      expect(session.files('ran.txt'), `${agent}: the call ran although its guard could not\n${session.stderr.slice(-1500)}`).toBeNull();
+      expect(session.modelTurns).toBeGreaterThanOrEqual(1);
+    }, TEST_TIMEOUT_MS);
+  }
+});
