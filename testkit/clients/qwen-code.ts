@@ -51,13 +51,18 @@ export function qwenCodeVersion(bin: string | null = findQwenCode()): string | n
   return bin ? versionIn(spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout) : null;
 }
 
-/** ~/.qwen/settings.json for a scripted run: nothing reaching out. `$version` is written so Qwen Code leaves the file alone. */
+/**
+ * ~/.qwen/settings.json for a scripted run: nothing reaching out, and no managed memory (it
+ * asks the model to extract memories after some turns: a model call no script foresees).
+ * `$version` is written so Qwen Code leaves the file alone.
+ */
 export function qwenCodeUserSettings(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     $version: 4,
     general: { enableAutoUpdate: false },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
+    memory: { enableManagedAutoMemory: false },
     ...extra,
   };
 }

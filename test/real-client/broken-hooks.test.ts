@@ -1,8 +1,10 @@
 /**
- * A guard that cannot run must block, in every agent: its script is deleted after generate,
- * and the agent's shell call must not run. Claude Code honours the handler's
- * `"onFailure": "block"`; Codex, Qwen Code, Gemini CLI and droid get a command that ends
- * `|| exit 2`, which each of them reads as a denial; Copilot CLI denies a call whose hook fails.
+ * A hook that cannot run keeps its contract in every agent: its script is deleted after
+ * generate. A guard must block: the agent's shell call must not run (Claude Code honours the
+ * handler's `"onFailure": "block"`; Codex, Qwen Code, Gemini CLI and droid get a command that
+ * ends `|| exit 2`, which each reads as a denial; Copilot CLI denies a call whose hook fails).
+ * A stop-watcher must let the agent stop (Gemini CLI would block every stop on exit 127, for
+ * ever: its command ends `|| exit 0`).
  */
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +36,23 @@ run('a guard whose script is missing blocks the call', () => {
       });
       expect(session.files('ran.txt'), `${agent}: the call ran although its guard could not\n${session.stderr.slice(-1500)}`).toBeNull();
       expect(session.modelTurns).toBeGreaterThanOrEqual(1);
+    }, TEST_TIMEOUT_MS);
+  }
+});
+
+run('a stop-watcher whose script is missing lets the agent stop', () => {
+  for (const { agent, target, installed } of AGENTS) {
+    const test = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? it : it.skip;
+    test(`in the real ${agent} (${target})`, async () => {
+      const project = realProject({ target, hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { stateFile: '.ralph/loop.local.md', commands: false } }] } as RalphHooksConfigInput);
+      rmSync(project.file(`${TARGETS[target].hooksDir}/stop-watcher.sh`));
+      const session = await runAgent(agent, project.root, {
+        prompt: 'Go',
+        turns: [{ text: 'Done.' }, { text: 'Again?' }, { text: 'Again?' }],
+        timeoutMs: SESSION_TIMEOUT_MS,
+      });
+      expect(session.timedOut).toBe(false);
+      expect(session.modelTurns, `${agent}: a missing stop-watcher kept the agent going\n${session.stderr.slice(-1500)}`).toBe(1);
     }, TEST_TIMEOUT_MS);
   }
 });
