@@ -8,21 +8,16 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCopilot, findDroid, findGemini, findQwenCode, runScenario } from '../../testkit/index.js';
+import { runScenario } from '../../testkit/index.js';
 import { ralphHooks } from '../helpers/cli.js';
-import { scratch, TEST_TIMEOUT_MS } from './helpers.js';
+import { REAL_AGENTS, scratch, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
 const SHARED = join(import.meta.dirname, 'scenarios/shared');
-const AGENTS = [
-  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
-  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
-  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
-  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
-];
+/** Claude Code and Codex have their own init tests (init-scenarios, codex-target). */
+const NEW_AGENTS = REAL_AGENTS.filter((a) => a.agent !== 'claude-code' && a.agent !== 'codex');
 
-for (const { agent, target, installed } of AGENTS) {
-  // Skipped only on a machine without the client; under CI (or RALPH_HOOKS_REAL_CLIENT) a missing client fails.
-  const run = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+for (const { agent, target, installed } of NEW_AGENTS) {
+  const run = whenInstalled(installed) ? describe.concurrent : describe.skip;
   run(`init --yes --target ${target}, then the real ${agent}`, () => {
     const project = (...add: (readonly string[])[]) => {
       const root = scratch();

@@ -10,22 +10,13 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode, runAgent } from '../../testkit/index.js';
-import { realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { runAgent } from '../../testkit/index.js';
+import { realProject, REAL_AGENTS, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
-const AGENTS = [
-  { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
-  { agent: 'codex', target: 'codex-project', installed: findCodex() !== null },
-  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
-  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
-  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
-  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
-] as const;
-
-const run = AGENTS.some((a) => a.installed) || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+const run = REAL_AGENTS.some((a) => whenInstalled(a.installed)) ? describe.concurrent : describe.skip;
 run('a guard whose script is missing blocks the call', () => {
-  for (const { agent, target, installed } of AGENTS) {
-    const test = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? it : it.skip;
+  for (const { agent, target, installed } of REAL_AGENTS) {
+    const test = whenInstalled(installed) ? it : it.skip;
     test(`in the real ${agent} (${target})`, async () => {
       const project = realProject({ target, hooks: [{ kind: 'guard', preset: 'guard' }] } as RalphHooksConfigInput);
       rmSync(project.file(`${TARGETS[target].hooksDir}/guard.sh`));
@@ -41,8 +32,8 @@ run('a guard whose script is missing blocks the call', () => {
 });
 
 run('a stop-watcher whose script is missing lets the agent stop', () => {
-  for (const { agent, target, installed } of AGENTS) {
-    const test = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? it : it.skip;
+  for (const { agent, target, installed } of REAL_AGENTS) {
+    const test = whenInstalled(installed) ? it : it.skip;
     test(`in the real ${agent} (${target})`, async () => {
       const project = realProject({ target, hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { stateFile: '.ralph/loop.local.md', commands: false } }] } as RalphHooksConfigInput);
       rmSync(project.file(`${TARGETS[target].hooksDir}/stop-watcher.sh`));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { findClaudeCode } from '../../testkit/index.js';
+import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode } from '../../testkit/index.js';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
 
 /** Generous: a session is about a second alone, much more on a loaded 2-core machine. */
@@ -43,3 +43,16 @@ const installed = findClaudeCode() !== null;
 export const describeRealClient = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
 // Concurrent: a session spends much of its time waiting on its hooks and the model server,
 // and every test has its own project (or a temporary copy), so sessions can overlap.
+
+/** Every agent whose real client the suite runs, with its target and whether it is installed here. */
+export const REAL_AGENTS = [
+  { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
+  { agent: 'codex', target: 'codex-project', installed: findCodex() !== null },
+  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
+  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
+  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
+  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
+] as const;
+
+/** Runs when the client is installed; under CI (or RALPH_HOOKS_REAL_CLIENT) always, so a missing client fails instead of skipping. */
+export const whenInstalled = (installed: boolean) => installed || Boolean(process.env.CI) || Boolean(process.env.RALPH_HOOKS_REAL_CLIENT);

@@ -7,19 +7,10 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { findClaudeCode, findCodex, findCopilot, findDroid, findQwenCode, runScenario } from '../../testkit/index.js';
-import { findGemini } from '../../testkit/clients/gemini.js';
-import { realProject, TEST_TIMEOUT_MS } from './helpers.js';
+import { runScenario } from '../../testkit/index.js';
+import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
 const SHARED = join(import.meta.dirname, 'scenarios/shared');
-const AGENTS = [
-  { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
-  { agent: 'codex', target: 'codex-project', installed: findCodex() !== null },
-  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
-  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
-  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
-  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
-] as const;
 
 const specum = { kind: 'stop-watcher', preset: 'specum', options: { onStopHookActive: 'continue', stallLimit: 3 } };
 const loop = { kind: 'stop-watcher', preset: 'loop', options: { stateFile: '.ralph/loop.local.md', commands: false } };
@@ -44,9 +35,8 @@ afterAll(() => {
   console.log(`real-client scenarios (${timings.length}):\n${timings.join('\n')}\nper agent:\n${totals.join('\n')}`);
 });
 
-for (const { agent, target, installed } of AGENTS) {
-  // Skipped only on a machine without the client; under CI (or RALPH_HOOKS_REAL_CLIENT) a missing client fails.
-  const run = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+for (const { agent, target, installed } of REAL_AGENTS) {
+  const run = whenInstalled(installed) ? describe.concurrent : describe.skip;
   run(`shared scenarios in the real ${agent}`, () => {
     for (const { scenario, hooks } of CASES) {
       it(scenario, async () => {
