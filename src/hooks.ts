@@ -43,7 +43,6 @@ export interface RenderedHooks {
 
 export function renderHooks(config: RalphHooksConfig): RenderedHooks {
   const target: Target = TARGETS[config.target];
-  const presetTarget = target;
   const files: GeneratedFile[] = [];
   const commands: HookCommand[] = [];
   const extraHooks: ExtraHook[] = [];
@@ -63,19 +62,19 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       hooksDir: target.hooksDir,
       commandRoot: target.commandRoot,
       options: entry.options,
-      ...preset.context?.(entry, presetTarget),
+      ...preset.context?.(entry, target),
     };
-    for (const file of preset.files(entry, presetTarget)) {
+    for (const file of preset.files(entry, target)) {
       const dir = file.fromRoot ? '' : file.inCommandsDir ? target.commandsDir : target.hooksDir;
       if (dir === null) continue; // the agent reads no project slash commands
       const path = posix.join(dir, file.path);
       const context = { ...hookContext, file: posix.basename(path) };
       files.push({ path, content: renderTemplate(file.template, context), executable: file.executable, hook: entry.name });
     }
-    const [main] = preset.registrations(entry, presetTarget);
+    const [main] = preset.registrations(entry, target);
     // The extras (tests, cases) exercise the script of the hook's first registration.
     if (main) extraHooks.push({ context: hookContext, script: posix.join(target.hooksDir, main.script), interpreter: main.interpreter ?? 'bash' });
-    for (const registration of preset.registrations(entry, presetTarget)) {
+    for (const registration of preset.registrations(entry, target)) {
       const event = agentEvent(target, registration, entry.name);
       if (event === undefined) continue;
       const script = posix.join(target.hooksDir, registration.script);
