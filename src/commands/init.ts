@@ -1,6 +1,6 @@
 /** `ralph-hooks init` (and `npm init ralph-hooks`): run the Yeoman generator in the project root. */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEnv } from 'yeoman-environment';
 import RalphHooksGenerator, { isPromptAbort } from '../../generators/app/index.js';
@@ -99,11 +99,21 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** --dir names the project outright; otherwise search upward, and say so when it is not here. */
+/**
+ * --dir names the project outright: an existing folder, or a new one in an existing folder (as
+ * `mkdir` would make it; a mistyped path never becomes a tree of folders). Otherwise search
+ * upward, and say so when it is not here.
+ */
 function projectRootFor(dir: string | undefined, quiet: boolean): string {
   if (dir) {
-    mkdirSync(resolve(dir), { recursive: true });
-    return resolve(dir);
+    const root = resolve(dir);
+    if (existsSync(root)) {
+      if (!statSync(root).isDirectory()) throw new UsageError(`--dir ${dir}: ${root} is a file, not a folder.`);
+      return root;
+    }
+    if (!existsSync(dirname(root))) throw new UsageError(`--dir ${dir}: no such folder ${dirname(root)}; check the path (init makes only the last folder of it).`);
+    mkdirSync(root);
+    return root;
   }
   const { root, foundBy } = findProjectRoot();
   if (root !== process.cwd() && !quiet) {

@@ -137,6 +137,28 @@ function initOnTerminal(root: string, keys: { typedAhead?: string; atFirstQuesti
   });
 }
 
+describe('init --dir', () => {
+  it('a mistyped path is a usage error (exit 2) that names the missing folder, and nothing is created', () => {
+    const root = tempDir('rh-dir-');
+    const missing = join(root, 'no-such-parent');
+    const result = ralphHooks(['init', '--yes', '--dir', join(missing, 'project')], { cwd: root });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`ralph-hooks init: --dir ${join(missing, 'project')}: no such folder ${missing}; check the path (init makes only the last folder of it).\n`);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('a new folder inside an existing one is made (npm run demo -- --dir ../my-repo); a file is refused', () => {
+    const root = tempDir('rh-dir-');
+    const made = ralphHooks(['init', '--yes', '--quiet', '--dir', join(root, 'demo')], { cwd: root });
+    expect(made.status, made.stderr).toBe(0);
+    expect(existsSync(join(root, 'demo/ralph-hooks.config.json'))).toBe(true);
+    writeFileSync(join(root, 'file'), '');
+    const file = ralphHooks(['init', '--yes', '--dir', join(root, 'file')], { cwd: root });
+    expect(file.status).toBe(2);
+    expect(file.stderr).toContain('is a file, not a folder');
+  });
+});
+
 describe('errors inside init', () => {
   it('a conflict is one message and exit 2, without the generator framework\'s error line or a stack', () => {
     const root = gitRepo();
