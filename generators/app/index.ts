@@ -2,7 +2,7 @@
  * The `npm init ralph-hooks` generator: a lifecycle only. Questions live in
  * questions.ts; rendering, planning and writing in the core (src/).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Generator from 'yeoman-generator';
 import { type ConflictPolicy } from '../../src/apply.js';
@@ -11,6 +11,7 @@ import { validateConfig } from '../../src/config/load.js';
 import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { CliError } from '../../src/errors.js';
 import { formatJson, parseJsonText } from '../../src/json-text.js';
+import { HOOK_CASES_DIR } from '../../src/extras.js';
 import { planGeneration } from '../../src/plan.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, validateAnswer, type InitAnswers } from './questions.js';
 
@@ -195,7 +196,8 @@ export default class RalphHooksGenerator extends Generator {
         ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
         `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
         `  - ${TARGETS[this.answers.target].startHint}`,
-        '  - Replay the recorded cases: npx ralph-hooks test',
+        // Only specum ships starter cases: the line is there when some were written.
+        ...(hasFiles(join(this.destinationRoot(), HOOK_CASES_DIR)) ? ['  - Replay the recorded cases: npx ralph-hooks test'] : []),
         '  - Check the setup: npx ralph-hooks doctor',
       ].join('\n'),
     );
@@ -241,3 +243,12 @@ export default class RalphHooksGenerator extends Generator {
 }
 
 export const GENERATOR_PATH = join(import.meta.dirname ?? '', 'index.js');
+
+/** A folder that holds at least one entry. */
+function hasFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir).length > 0;
+  } catch {
+    return false;
+  }
+}

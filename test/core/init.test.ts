@@ -15,6 +15,36 @@ function gitRepo(): string {
   return root;
 }
 
+describe('the next steps fit the project', () => {
+  it.each([
+    ['claude-project', 'Start (or restart) Claude Code here'],
+    ['claude-plugin', 'Load the plugin: claude --plugin-dir .'],
+    ['codex-project', 'Start Codex here'],
+    ['qwen-project', 'Start Qwen Code here'],
+    ['copilot-project', 'Start Copilot CLI here and trust the folder'],
+    ['gemini-project', 'Start Gemini CLI here in a trusted folder'],
+    ['droid-project', 'Start droid here'],
+    ['forgeflare', 'Start forgeflare here'],
+  ])('%s: how to start the agent that reads them', (target, start) => {
+    const result = ralphHooks(['init', '--yes', '--target', target], { cwd: gitRepo() });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`  - ${start}`);
+    for (const other of ['Claude Code', 'Codex', 'Qwen Code', 'Copilot CLI', 'Gemini CLI', 'droid'].filter((name) => !start.includes(name) && !(target.startsWith('claude') && name === 'Claude Code'))) {
+      expect(result.stdout).not.toContain(`Start ${other}`);
+    }
+  });
+
+  it('"Replay the recorded cases" only where cases were written (specum ships them; the loop, speckit and passive do not)', () => {
+    const specum = ralphHooks(['init', '--yes'], { cwd: gitRepo() });
+    expect(specum.stdout).toContain('Replay the recorded cases: npx ralph-hooks test');
+    for (const preset of ['loop', 'speckit', 'passive']) {
+      const other = ralphHooks(['init', '--yes', '--stop-watcher', preset], { cwd: gitRepo() });
+      expect(other.status, other.stderr).toBe(0);
+      expect(other.stdout).not.toContain('Replay the recorded cases');
+    }
+  });
+});
+
 describe('ralph-hooks init', () => {
   it('--yes in a subfolder of a git repository scaffolds at the repository root and says so', () => {
     const root = gitRepo();
