@@ -31,7 +31,8 @@ Options:
                                            sets a nested option (commands.implement=/my:start)
   --options <json>                         all the options at once, as a JSON object ('{"runtime":"node"}');
                                            --option values are applied on top
-  --on-conflict <ask|keep|overwrite|fail>  for files you edited by hand (default: ask on a terminal, else fail)
+  --on-conflict <ask|keep|adopt|overwrite|fail>  for files you edited by hand (default: ask on a
+                                           terminal, else fail); adopt: make your version the recorded one
   --force                                  same as --on-conflict=overwrite
   --dry-run                                print the diff of every change; write nothing
   --dir <path>                             project folder (default: found upward from here)

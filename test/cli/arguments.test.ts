@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONFLICT_POLICIES } from '../../src/apply.js';
 import { closest, editDistance } from '../../src/commands/args.js';
 import { CLI, ralphHooks, tempDir } from '../helpers/cli.js';
 
@@ -92,6 +93,13 @@ describe('commands and help', () => {
     expect(ralphHooks(['help'], { cwd: root }).stdout).toContain('Commands:');
     expect(ralphHooks(['help', 'nope'], { cwd: root }).status).toBe(2);
   }, 180_000);
+
+  it('every command that takes --on-conflict lists every policy in its help, adopt included', () => {
+    for (const command of ['init', 'generate', 'add', 'remove', 'upgrade']) {
+      const help = ralphHooks([command, '--help'], { cwd: tempDir() }).stdout;
+      expect(help, command).toContain(`--on-conflict <${CONFLICT_POLICIES.join('|')}>`);
+    }
+  });
 
   it('schema --help prints help, not the schema', () => {
     const result = ralphHooks(['schema', '--help'], { cwd: root });
