@@ -4,6 +4,7 @@
  */
 import { EXTRA_IDS, TARGETS, type ExtraId, type TargetId } from '../../src/config/schema.js';
 import { PRESETS } from '../../src/presets/index.js';
+import { didYouMean } from '../../src/commands/args.js';
 
 export interface InitAnswers {
   target: TargetId;
@@ -42,7 +43,8 @@ export const QUESTIONS = [
 /** Check a flag's value against the question's choices; the message names the flag and the choices. */
 export function validateAnswer(question: { flag: string; choices: { value: string }[] }, value: string): string | undefined {
   if (question.choices.some((c) => c.value === value)) return undefined;
-  return `--${question.flag}: got '${value}'; allowed: ${question.choices.map((c) => c.value).join(', ')}.`;
+  const values = question.choices.map((c) => c.value);
+  return `--${question.flag}: got '${value}'; allowed: ${values.join(', ')}.${didYouMean(value, values)}`;
 }
 
 /**

@@ -52,6 +52,17 @@ describe('unknown flags are usage errors (exit 2), never a stack trace', () => {
     expect(readdirSync(dir)).toEqual(['.git']);
   });
 
+  it('a near miss in a flag\'s value gets a "did you mean" too: --stop-watcher specumm, --target claude', () => {
+    const root = gitRepo();
+    const watcher = ralphHooks(['init', '--yes', '--stop-watcher', 'specumm'], { cwd: root });
+    expect(watcher.status).toBe(2);
+    expect(watcher.stderr).toMatch(/--stop-watcher: got 'specumm'; allowed: .*\. Did you mean specum\?\n$/);
+    const target = ralphHooks(['init', '--yes', '--target', 'claude'], { cwd: root });
+    expect(target.status).toBe(2);
+    expect(target.stderr).toMatch(/--target: got 'claude'; allowed: .*\. Did you mean claude-project\?\n$/);
+    expect(readdirSync(root)).toEqual(['.git']);
+  });
+
   it('a missing value names the option', () => {
     const result = ralphHooks(['generate', '--dir'], { cwd: root });
     expect(result.status).toBe(2);
