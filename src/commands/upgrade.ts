@@ -42,16 +42,21 @@ export function lineDelta(before: string | undefined, after: string | undefined)
   return { added, removed };
 }
 
+/** A hook as the summary names it: "stop-watcher (specum stop-watcher)", "guard (guard)" (not "guard guard"). */
+export function hookLabel(hook: { name: string; preset: string; kind: string }): string {
+  return `${hook.name} (${hook.preset === hook.kind ? hook.kind : `${hook.preset} ${hook.kind}`})`;
+}
+
 /** One line per hook (and one for the shared files): what changes in it. */
 export function upgradeSummary(config: RalphHooksConfig, changes: FileChange[], from: string | undefined): string {
   const owner = new Map<string, string>();
   for (const hook of config.hooks) {
     for (const file of renderHooks({ ...config, hooks: [hook], extras: { ...config.extras, workflow: false } }).files) {
-      if (!owner.has(file.path) && !file.path.startsWith('.ralph-hooks/')) owner.set(file.path, `${hook.name} (${hook.preset} ${hook.kind})`);
+      if (!owner.has(file.path) && !file.path.startsWith('.ralph-hooks/')) owner.set(file.path, hookLabel(hook));
     }
   }
   const groups = new Map<string, FileChange[]>();
-  for (const hook of config.hooks) groups.set(`${hook.name} (${hook.preset} ${hook.kind})`, []);
+  for (const hook of config.hooks) groups.set(hookLabel(hook), []);
   for (const change of changes) {
     const group = owner.get(change.path) ?? 'shared files (registration, workflow, package.json)';
     groups.set(group, [...(groups.get(group) ?? []), change]);

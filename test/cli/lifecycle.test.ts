@@ -135,6 +135,12 @@ describe('upgrade', () => {
     expect(readFileSync(script, 'utf8')).not.toContain('=999');
     expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
   }, 60_000);
+
+  it('names a hook by its preset once when the preset is its kind: "guard (guard)", not "guard guard"', async () => {
+    const { hookLabel } = await import('../../src/commands/upgrade.js');
+    expect(hookLabel({ name: 'guard', preset: 'guard', kind: 'guard' })).toBe('guard (guard)');
+    expect(hookLabel({ name: 'stop-watcher', preset: 'specum', kind: 'stop-watcher' })).toBe('stop-watcher (specum stop-watcher)');
+  });
 });
 
 describe('adopting a hand edit', () => {
