@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { diffOf, diskWriter } from '../apply.js';
 import { readConfig } from '../config/load.js';
 import { CONFIG_FILE, TARGETS } from '../config/schema.js';
-import { CliError } from '../errors.js';
+import { CliError, Interrupted } from '../errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
 import { MANIFEST_FILE, readManifest, sha256 } from '../manifest.js';
 import type { FileChange } from '../plan.js';
@@ -105,15 +105,18 @@ function pruneEmptyFolders(root: string, paths: string[]): void {
   }
 }
 
+/** A yes/no question; Ctrl-C (or the end of input) there is an interruption, exit 130, as in init and generate. */
 async function confirm(question: string): Promise<boolean> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   const abort = new AbortController();
   rl.on('SIGINT', () => abort.abort());
+  rl.on('close', () => abort.abort());
   try {
     return /^y(es)?$/i.test((await rl.question(question, { signal: abort.signal })).trim());
   } catch {
-    return false;
+    process.stdout.write('\n');
+    throw new Interrupted('interrupted; nothing was removed.');
   } finally {
     rl.close();
   }

@@ -133,8 +133,13 @@ describe('commands and help', () => {
  * test waits for the process to end.
  */
 function initOnTerminal(root: string, keys: { typedAhead?: string; atFirstQuestion?: string }): Promise<{ status: number | null; output: string }> {
+  return onTerminal(root, 'init', 'Where do the hooks go?', keys);
+}
+
+/** A command run on a real terminal (`script`): `atFirstQuestion` is typed when `question` shows. */
+function onTerminal(root: string, command: string, question: string, keys: { typedAhead?: string; atFirstQuestion?: string }): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', `node ${CLI} init`, '/dev/null'], {
+    const child = spawn('script', ['-qec', `node ${CLI} ${command}`, '/dev/null'], {
       cwd: root,
       env: { ...process.env, npm_config_yes: '', NO_COLOR: '1', TERM: 'dumb' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -143,7 +148,7 @@ function initOnTerminal(root: string, keys: { typedAhead?: string; atFirstQuesti
     let sent = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (!sent && keys.atFirstQuestion !== undefined && output.includes('Where do the hooks go?')) {
+      if (!sent && keys.atFirstQuestion !== undefined && output.includes(question)) {
         sent = true;
         child.stdin.write(keys.atFirstQuestion);
       }
@@ -200,6 +205,17 @@ describe('Ctrl-C', () => {
     expect(status).toBe(130);
     expect(existsSync(join(root, 'ralph-hooks.config.json'))).toBe(false);
     expect(readdirSync(root)).toEqual(['.git']);
+  }, 120_000);
+
+  it("at uninstall's confirmation: exit 130 like init and generate, nothing removed", async () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--quiet'], { cwd: root }).status).toBe(0);
+    const before = readdirSync(root).sort();
+    const { status, output } = await onTerminal(root, 'uninstall', 'Remove these? [y/N]', { atFirstQuestion: '\x03' });
+    expect(output).toContain('ralph-hooks uninstall: interrupted; nothing was removed.');
+    expect(status).toBe(130);
+    expect(readdirSync(root).sort()).toEqual(before);
+    expect(existsSync(join(root, 'ralph-hooks.config.json'))).toBe(true);
   }, 120_000);
 });
 
