@@ -13,12 +13,13 @@ import { CliError } from '../../src/errors.js';
 import { formatJson, parseJsonText } from '../../src/json-text.js';
 import { HOOK_CASES_DIR } from '../../src/extras.js';
 import { planGeneration } from '../../src/plan.js';
-import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, validateAnswer, type InitAnswers } from './questions.js';
+import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
 
 export interface InitOptions {
   yes?: boolean;
   target?: string;
   stopWatcher?: string;
+  runtime?: string;
   onConflict?: ConflictPolicy;
   quiet?: boolean;
   /** Print the list of files and their status as JSON (and no next steps). */
@@ -58,6 +59,7 @@ export default class RalphHooksGenerator extends Generator {
     for (const question of QUESTIONS) {
       this.option(question.flag, { type: String, description: `${question.message} (${question.choices.map((c) => c.value).join(' | ')})` });
     }
+    this.option(RUNTIME_QUESTION.flag, { type: String, description: `${RUNTIME_QUESTION.message} (${RUNTIME_QUESTION.choices.map((c) => c.value).join(' | ')})` });
     this.option('extras', { type: String, description: `${EXTRAS_QUESTION.message} (comma-separated: ${EXTRAS_QUESTION.choices.map((c) => c.flag).join(', ')}; or all, none)` });
   }
 
@@ -102,7 +104,8 @@ export default class RalphHooksGenerator extends Generator {
 
   /** "Go ahead, or change my answers?": the way back through the questions. */
   private async _confirmed(): Promise<boolean> {
-    const summary = `target ${this.answers.target}, stop-watcher ${this.answers.stopWatcher}, extras: ${this.answers.extras.join(', ') || 'none'}`;
+    const watcher = this.answers.runtime ? `${this.answers.stopWatcher} (${this.answers.runtime})` : this.answers.stopWatcher;
+    const summary = `target ${this.answers.target}, stop-watcher ${watcher}, extras: ${this.answers.extras.join(', ') || 'none'}`;
     const { next } = await this.prompt<{ next: string }>([
       {
         type: 'select',
@@ -136,9 +139,28 @@ export default class RalphHooksGenerator extends Generator {
       const previous = this.answers as Partial<InitAnswers> | undefined;
       Object.assign(answers, await this.prompt<Record<string, string>>(toAsk.map((q) => ({ type: 'select' as const, name: q.name, message: q.message, choices: q.choices as { value: string; name: string }[], default: previous?.[q.name] ?? q.default })) as any));
     }
+    const runtime = await this._runtimeAnswer(answers.stopWatcher, answers.runtime);
+    answers.runtime = runtime.value;
     const extras = await this._extrasAnswer(answers.extras);
     answers.extras = extras.value;
-    return { answers: answers as InitAnswers, asked: toAsk.length > 0 || extras.asked };
+    return { answers: answers as InitAnswers, asked: toAsk.length > 0 || runtime.asked || extras.asked };
+  }
+
+  /** The loop's runtime, only for the loop: --runtime, then the config, then a question, then bash. */
+  private async _runtimeAnswer(stopWatcher: string | undefined, fromConfig: InitAnswers['runtime']): Promise<{ value: InitAnswers['runtime']; asked: boolean }> {
+    if (stopWatcher !== 'loop') return { value: undefined, asked: false };
+    const flag = this.options.runtime;
+    if (flag !== undefined) {
+      const problem = validateAnswer(RUNTIME_QUESTION as unknown as { flag: string; choices: { value: string }[] }, flag);
+      if (problem) throw new CliError(problem);
+      return { value: flag as InitAnswers['runtime'], asked: false };
+    }
+    if (fromConfig !== undefined) return { value: fromConfig, asked: false };
+    if (!this._interactive()) return { value: RUNTIME_QUESTION.default, asked: false };
+    const { runtime } = await this.prompt<{ runtime: 'bash' | 'node' }>([
+      { type: 'select', name: 'runtime', message: RUNTIME_QUESTION.message, choices: [...RUNTIME_QUESTION.choices], default: this.answers?.runtime ?? RUNTIME_QUESTION.default } as any,
+    ]);
+    return { value: runtime, asked: true };
   }
 
   /** The same order for the extras: --extras, then the config, then the checkbox, then all of them; --no-<extra> last. */
@@ -214,7 +236,8 @@ export default class RalphHooksGenerator extends Generator {
     const stopWatcher = this.existing.hooks?.find((h) => h.kind === 'stop-watcher');
     // A config written before `extras` existed keeps generating what it did: none of them.
     const extras = EXTRA_IDS.filter((id) => this.existing!.extras?.[id] === true);
-    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, extras };
+    const runtime = stopWatcher?.preset === 'loop' ? ((stopWatcher.options as { runtime?: 'bash' | 'node' } | undefined)?.runtime ?? 'bash') : undefined;
+    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, runtime, extras };
   }
 
   /**
@@ -228,12 +251,17 @@ export default class RalphHooksGenerator extends Generator {
     const index = hooks.findIndex((h) => h.kind === 'stop-watcher');
     const current = index === -1 ? undefined : hooks[index];
     const answer = this.answers.stopWatcher;
+    // The loop's runtime is written only when it is not the default, or when it changes.
+    const runtime = answer === 'loop' && this.answers.runtime === 'node' ? { options: { runtime: 'node' } } : {};
     if (answer === 'none') {
       if (current) hooks.splice(index, 1);
     } else if (!current) {
-      hooks.unshift({ kind: 'stop-watcher' as const, preset: answer as 'specum' });
+      hooks.unshift({ kind: 'stop-watcher' as const, preset: answer as 'specum', ...runtime });
     } else if (current.preset !== answer) {
-      hooks[index] = { kind: 'stop-watcher' as const, preset: answer as 'specum', ...(current.name ? { name: current.name } : {}) };
+      hooks[index] = { kind: 'stop-watcher' as const, preset: answer as 'specum', ...(current.name ? { name: current.name } : {}), ...runtime };
+    } else if (answer === 'loop' && this.answers.runtime !== undefined) {
+      const options = (current.options ?? {}) as Record<string, unknown>;
+      if ((options.runtime ?? 'bash') !== this.answers.runtime) hooks[index] = { ...current, options: { ...options, runtime: this.answers.runtime } } as typeof current;
     }
     const extras = Object.fromEntries(EXTRA_IDS.map((id) => [id, this.answers.extras.includes(id)])) as Record<ExtraId, boolean>;
     // An existing config without `extras` stays without it while none is chosen.

@@ -9,6 +9,8 @@ import { didYouMean } from '../../src/commands/args.js';
 export interface InitAnswers {
   target: TargetId;
   stopWatcher: string;
+  /** The loop's runtime; asked (and written) only when the stop-watcher is the loop. */
+  runtime?: 'bash' | 'node';
   /** The extras to turn on (ralph-hooks.config.json `extras`). */
   extras: ExtraId[];
 }
@@ -87,3 +89,15 @@ export function parseExtrasFlag(value: string): ExtraId[] | string {
   if (unknown.length) return `--extras: got '${unknown.join(',')}'; allowed: a comma-separated list of ${EXTRA_CHOICES.map((c) => c.flag).join(', ')}, or all, or none.`;
   return EXTRA_IDS.filter((id) => items.some((item) => byName(item) === id));
 }
+
+/** Asked after the stop-watcher, only when it is the loop. */
+export const RUNTIME_QUESTION = {
+  name: 'runtime',
+  flag: 'runtime',
+  message: 'Which runtime for the loop?',
+  choices: [
+    { value: 'bash', name: "bash: a bash + jq script reading the official loop plugin's state file" },
+    { value: 'node', name: 'node: a standalone Node script (no dependencies) with JSON state' },
+  ],
+  default: 'bash',
+} as const;

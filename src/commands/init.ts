@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEnv } from 'yeoman-environment';
 import RalphHooksGenerator, { isPromptAbort } from '../../generators/app/index.js';
-import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, validateAnswer } from '../../generators/app/questions.js';
+import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer } from '../../generators/app/questions.js';
 import { CliError, Interrupted } from '../errors.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { findProjectRoot } from '../project-root.js';
@@ -19,6 +19,7 @@ registration. Asks on a terminal; --yes (or npm's own --yes) takes every default
 Options:
   -y, --yes                                take the default for every question
 ${QUESTIONS.map((q) => `  --${q.flag} <${q.choices.map((c) => c.value).join('|')}>`).join('\n')}
+  --runtime <bash|node>                    the loop's runtime (with --stop-watcher loop; default: bash)
   --extras <list|all|none>                 what to add beside the hooks (default: all), comma-separated:
 ${EXTRA_CHOICES.map((c) => `      ${c.flag.padEnd(14)}${c.label}`).join('\n')}
   --no-<extra>                             leave one out (--no-workflow, --no-package-json, ...)
@@ -47,6 +48,7 @@ export async function run(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
       extras: { type: 'string' },
       ...Object.fromEntries(QUESTIONS.map((q) => [q.flag, { type: 'string' as const }])),
+      runtime: { type: 'string' },
       ...Object.fromEntries(EXTRA_CHOICES.map((c) => [`no-${c.flag}`, { type: 'boolean' as const }])),
   });
   const values = parsed as Record<string, string | boolean | undefined>;
@@ -59,6 +61,11 @@ export async function run(argv: string[]): Promise<number> {
     const value = values[question.flag];
     const problem = typeof value === 'string' ? validateAnswer(question, value) : undefined;
     if (problem) throw new UsageError(problem);
+  }
+  if (typeof values.runtime === 'string') {
+    const problem = validateAnswer(RUNTIME_QUESTION as unknown as { flag: string; choices: { value: string }[] }, values.runtime);
+    if (problem) throw new UsageError(problem);
+    if (values['stop-watcher'] !== undefined && values['stop-watcher'] !== 'loop') throw new UsageError(`--runtime: the runtime is the loop's; it goes with --stop-watcher loop, not '${values['stop-watcher']}'.`);
   }
   const extras = typeof values.extras === 'string' ? parseExtrasFlag(values.extras) : undefined;
   if (typeof extras === 'string') throw new UsageError(extras);
@@ -86,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
     skipInstall: true,
     skipCache: true,
     ...Object.fromEntries(QUESTIONS.filter((q) => values[q.flag] !== undefined).map((q) => [q.name, values[q.flag]])),
+    ...(typeof values.runtime === 'string' ? { runtime: values.runtime } : {}),
   };
   try {
     await env.run(['ralph-hooks:app'], generatorOptions as any);

@@ -15,6 +15,32 @@ function gitRepo(): string {
   return root;
 }
 
+describe('init --runtime (the loop\'s)', () => {
+  it('--runtime node writes the Node loop; --runtime bash on a later init switches it back; the default writes no option', () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'loop', '--runtime', 'node'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }]);
+    expect(existsSync(join(root, '.claude/hooks/stop-watcher.mjs'))).toBe(true);
+    expect(ralphHooks(['init', '--yes', '--runtime', 'bash'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'bash' } }]);
+    expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
+    const fresh = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'loop'], { cwd: fresh }).status).toBe(0);
+    expect(readJson(join(fresh, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop' }]);
+  });
+
+  it('a bad value, or --runtime with another stop-watcher, is a usage error that writes nothing', () => {
+    const root = gitRepo();
+    const bad = ralphHooks(['init', '--yes', '--stop-watcher', 'loop', '--runtime', 'deno'], { cwd: root });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe("ralph-hooks init: --runtime: got 'deno'; allowed: bash, node.\n");
+    const other = ralphHooks(['init', '--yes', '--stop-watcher', 'specum', '--runtime', 'node'], { cwd: root });
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain("--runtime: the runtime is the loop's; it goes with --stop-watcher loop, not 'specum'.");
+    expect(existsSync(join(root, 'ralph-hooks.config.json'))).toBe(false);
+  });
+});
+
 describe('the next steps fit the project', () => {
   it.each([
     ['claude-project', 'Start (or restart) Claude Code here'],
@@ -157,6 +183,16 @@ describe('the init generator prompts (yeoman-test)', () => {
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
   });
 
+  it('asks for the runtime when the loop is chosen, and writes node into the hook\'s options', async () => {
+    const result = await helpers
+      .run(RalphHooksGenerator as any, GENERATOR)
+      .withOptions({ interactive: true, quiet: true } as any)
+      .withAnswers({ target: 'claude-project', stopWatcher: 'loop', runtime: 'node', extras: [] });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'runtime', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }]);
+    expect(existsSync(join(result.cwd, '.claude/hooks/stop-watcher.mjs'))).toBe(true);
+  });
+
   it('"change my answers" goes back through the questions; the second answers are the ones written', async () => {
     let round = 0;
     const result = await helpers
@@ -165,12 +201,13 @@ describe('the init generator prompts (yeoman-test)', () => {
       .withAnswers({}, {
         callback: (_answer: unknown, { question }: { question: { name: string } }) => {
           if (question.name === 'next') return round++ === 0 ? 'back' : 'write';
-          const first = { target: 'forgeflare', stopWatcher: 'loop', extras: ['bats'] } as Record<string, unknown>;
+          const first = { target: 'forgeflare', stopWatcher: 'loop', runtime: 'node', extras: ['bats'] } as Record<string, unknown>;
           const second = { target: 'claude-project', stopWatcher: 'passive', extras: ['cases'] } as Record<string, unknown>;
           return (round === 0 ? first : second)[question.name];
         },
       });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'extras', 'next', 'target', 'stopWatcher', 'extras', 'next']);
+    // The loop of the first round brings its runtime question; the passive observer of the second does not.
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'runtime', 'extras', 'next', 'target', 'stopWatcher', 'extras', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [{ preset: 'passive' }], extras: { cases: true, bats: false } });
     expect(existsSync(join(result.cwd, '.forgeflare'))).toBe(false);
   });
