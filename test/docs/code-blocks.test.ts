@@ -27,6 +27,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { parseCase } from '../../src/replay/case-schema.js';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
+import { codeBlocks, type CodeBlock } from '../helpers/code-blocks.js';
 
 /** Blocks that are not run, by `file: first line`, each with its reason. */
 const NOT_RUN: Record<string, string> = {
@@ -44,28 +45,6 @@ const NOT_RUN: Record<string, string> = {
   'docs/forgeflare.md: const { turns, stopReason, convergence, runner } = await replayForgeflare({':
     'an outline of the call with its options; test/forgeflare/runner.test.ts calls it',
 };
-
-export interface CodeBlock {
-  file: string;
-  index: number;
-  lang: string;
-  role: string;
-  body: string;
-  firstLine: string;
-}
-
-export function codeBlocks(file: string, text: string): CodeBlock[] {
-  const blocks: CodeBlock[] = [];
-  const fence = /^```([^\n`]*)\n([\s\S]*?)^```\s*$/gm;
-  let match: RegExpExecArray | null;
-  let index = 0;
-  while ((match = fence.exec(text))) {
-    const [lang = '', role = ''] = match[1]!.trim().split(/\s+/);
-    const body = match[2]!;
-    blocks.push({ file, index: index++, lang, role, body, firstLine: body.split('\n').find((l) => l.trim())?.trim() ?? '' });
-  }
-  return blocks;
-}
 
 const DOCS = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
 const BLOCKS = DOCS.flatMap((file) => codeBlocks(file, readFileSync(join(REPO_ROOT, file), 'utf8')));

@@ -153,8 +153,8 @@ step "config change (maxGlobalIterations 40, word match) + npx ralph-hooks gener
   npx ralph-hooks generate --dry-run | grep -F "+readonly DEFAULT_MAX_GLOBAL_ITERATIONS=40"
   npx ralph-hooks generate
   grep -qx "readonly DEFAULT_MAX_GLOBAL_ITERATIONS=40" .claude/hooks/stop-watcher.sh'
-step "npx ralph-hooks add stop-watcher --preset loop --name ralph-loop" npx ralph-hooks add stop-watcher --preset loop --name ralph-loop
-step "npm test after the changes (the new hook's tests included)" bash -c 'npm test && test -f test/hooks/ralph-loop.test.ts'
+step "npx ralph-hooks add guard --preset guard, with no warning" bash -c 'npx ralph-hooks add guard --preset guard 2>add.err && ! grep -q warning add.err'
+step "npm test after the changes (the new hook's tests included)" bash -c 'npm test && test -f test/hooks/guard.test.ts'
 step "npx ralph-hooks doctor is green" npx ralph-hooks doctor
 step "real-client scenarios: extras.scenarios, npm i -D @anthropic-ai/claude-code, npx ralph-hooks generate, npx ralph-hooks test test/hook-scenarios" bash -c '
   set -e
@@ -162,7 +162,7 @@ step "real-client scenarios: extras.scenarios, npm i -D @anthropic-ai/claude-cod
   mv config.tmp ralph-hooks.config.json
   npm i -D @anthropic-ai/claude-code
   npx ralph-hooks generate
-  ls test/hook-scenarios/stop-watcher/*.scenario.json test/hook-scenarios/ralph-loop/*.scenario.json >/dev/null
+  ls test/hook-scenarios/stop-watcher/*.scenario.json test/hook-scenarios/guard/*.scenario.json >/dev/null
   npx ralph-hooks test test/hook-scenarios'
 step "a hand edit + generate in CI mode exits 2 and keeps the edit" bash -c '
   echo "# my edit" >>.claude/hooks/stop-watcher.sh
