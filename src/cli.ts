@@ -8,6 +8,7 @@
  */
 import { didYouMean, USAGE_EXIT } from './commands/args.js';
 import { CliError } from './errors.js';
+import { JsonSyntaxError } from './json-text.js';
 
 type Command = { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> };
 
@@ -116,6 +117,11 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CliError) {
       console.error(`${command ? `ralph-hooks ${name}` : 'ralph-hooks'}: ${error.message}`);
       return error.exitCode;
+    }
+    // A file of the user's that does not parse, wherever it was read: one message, no stack.
+    if (error instanceof JsonSyntaxError) {
+      console.error(`ralph-hooks ${name}: ${error.message}\nFix the file (or move it aside); ralph-hooks left it untouched.`);
+      return 1;
     }
     if (isPromptAbort(error)) {
       console.error(`\nralph-hooks ${name}: interrupted; nothing was written.`);

@@ -1,6 +1,7 @@
 /** `ralph-hooks init` (and `npm init ralph-hooks`): run the Yeoman generator in the project root. */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseJsonText } from '../json-text.js';
 import { fileURLToPath } from 'node:url';
 import { createEnv } from 'yeoman-environment';
 import RalphHooksGenerator, { isPromptAbort } from '../../generators/app/index.js';
@@ -70,6 +71,10 @@ export async function run(argv: string[]): Promise<number> {
   const extras = typeof values.extras === 'string' ? parseExtrasFlag(values.extras) : undefined;
   if (typeof extras === 'string') throw new UsageError(extras);
   const root = projectRootFor(values.dir as string | undefined, (values.quiet || values.json) as boolean);
+  // The generator framework reads package.json itself, and a broken one ends in its stack trace:
+  // read it first, so a syntax error is one message with its line.
+  const packageJson = join(root, 'package.json');
+  if (existsSync(packageJson)) parseJsonText(readFileSync(packageJson, 'utf8'), 'package.json');
   const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';
   const interactive = !yes && process.stdin.isTTY === true;
   // Keys typed before a question is drawn answer it (see typeahead.ts); the terminal is given

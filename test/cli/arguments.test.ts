@@ -4,7 +4,7 @@
  * at a prompt ends init with exit 130 and nothing written.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_POLICIES } from '../../src/apply.js';
@@ -184,6 +184,22 @@ describe('init --dir', () => {
 });
 
 describe('errors inside init', () => {
+  it.each([
+    ['.claude/settings.json', '{"permissions": {},}\n', '.claude/settings.json is not valid JSON (line 1, column 20)'],
+    ['package.json', '{"name": "x",}\n', 'package.json is not valid JSON (line 1, column 14)'],
+    ['ralph-hooks.config.json', '{"target":', 'ralph-hooks.config.json is not valid JSON (line 1, column 11)'],
+  ])('a broken %s is one clean message with its line, no stack, and nothing is written', (file, text, message) => {
+    const root = gitRepo();
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), text);
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^ralph-hooks init: ${message.replace(/[.()]/g, '\\$&')}: .*\nFix the file \\(or move it aside\\); ralph-hooks left it untouched\.\n$`));
+    expect(result.stderr).not.toMatch(/    at /);
+    expect(readFileSync(join(root, file), 'utf8')).toBe(text);
+    expect(readdirSync(root).sort()).toEqual(['.git', file.split('/')[0]!].sort());
+  });
+
   it('a conflict is one message and exit 2, without the generator framework\'s error line or a stack', () => {
     const root = gitRepo();
     expect(ralphHooks(['init', '--yes', '--quiet', '--extras', 'none'], { cwd: root }).status).toBe(0);
