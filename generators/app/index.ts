@@ -10,7 +10,7 @@ import { settleAndWrite } from '../../src/commands/generate.js';
 import { validateConfig } from '../../src/config/load.js';
 import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { CliError } from '../../src/errors.js';
-import { formatJson, parseJsonText } from '../../src/json-text.js';
+import { formatJson, isJsonObject, parseJsonText } from '../../src/json-text.js';
 import { HOOK_CASES_DIR } from '../../src/extras.js';
 import { planGeneration } from '../../src/plan.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
@@ -79,9 +79,16 @@ export default class RalphHooksGenerator extends Generator {
     return this._guard(() => this._readExisting());
   }
 
+  /** The existing config, checked before anything is written: a file of the wrong shape is an error naming the field, and stays as it is. */
   private _readExisting() {
     const path = this.destinationPath(CONFIG_FILE);
-    if (existsSync(path)) this.existing = parseJsonText(readFileSync(path, 'utf8'), CONFIG_FILE) as RalphHooksConfigInput;
+    if (!existsSync(path)) return;
+    const parsed = parseJsonText(readFileSync(path, 'utf8'), CONFIG_FILE);
+    if (!isJsonObject(parsed)) {
+      throw new CliError(`${CONFIG_FILE}: the top level must be a JSON object ({"target": …, "hooks": […]}), not ${Array.isArray(parsed) ? 'an array' : typeof parsed}; ralph-hooks left the file untouched. Fix it or move it aside, then run init again.`);
+    }
+    validateConfig(parsed);
+    this.existing = parsed as RalphHooksConfigInput;
   }
 
   /**

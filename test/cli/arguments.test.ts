@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_POLICIES } from '../../src/apply.js';
 import { closest, editDistance } from '../../src/commands/args.js';
-import { CLI, ralphHooks, tempDir } from '../helpers/cli.js';
+import { CLI, ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 function gitRepo(): string {
   const root = tempDir('rh-args-');
@@ -184,6 +184,21 @@ describe('init --dir', () => {
 });
 
 describe('errors inside init', () => {
+  it.each([
+    ['[]', 'the top level must be a JSON object ({"target": …, "hooks": […]}), not an array'],
+    ['"x"', 'the top level must be a JSON object ({"target": …, "hooks": […]}), not string'],
+    ['{"hooks": 3}', 'is not valid:\n  - hooks: got 3; expected an array.'],
+  ])('a config of the wrong shape (%s) is an error naming it, and nothing is written or removed', (config, message) => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--quiet'], { cwd: root }).status).toBe(0);
+    writeFileSync(join(root, 'ralph-hooks.config.json'), `${config}\n`);
+    const before = snapshot(root);
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`ralph-hooks init: ralph-hooks.config.json${message.startsWith('is') ? ' ' : ': '}${message}`);
+    expect(snapshot(root)).toEqual(before);
+  });
+
   it.each([
     ['.claude/settings.json', '{"permissions": {},}\n', '.claude/settings.json is not valid JSON (line 1, column 20)'],
     ['package.json', '{"name": "x",}\n', 'package.json is not valid JSON (line 1, column 14)'],
