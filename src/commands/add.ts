@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateConfig } from '../config/load.js';
+import { ConfigError, validateConfig } from '../config/load.js';
 import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
@@ -82,6 +82,31 @@ export function parseHookOptions(json: string | undefined, pairs: string[] | und
   return options;
 }
 
+/**
+ * The new hook on its own, so that a bad --name or --option is reported as the flag it came
+ * from (the user did not write the config): `--option maxIterations: got "abc"…`, and a
+ * required option says how to give it.
+ */
+function checkEntryAlone(entry: Record<string, unknown>, target: unknown): void {
+  try {
+    validateConfig({ ...(target === undefined ? {} : { target }), hooks: [entry] });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    const problems = error.problems
+      .filter((problem) => problem.startsWith('hooks[0]'))
+      .map((problem) =>
+        problem
+          .replace(/^hooks\[0\]\.name:/, '--name:')
+          .replace(/^hooks\[0\]\.options\.([\w.-]+): required \((\w+)\), but missing\./, (_m, key: string, type: string) => `--option ${key}: required (${type}); give it with --option ${key}=<value>.`)
+          .replace(/^hooks\[0\]\.options\.([\w.-]+):/, '--option $1:')
+          .replace(/^hooks\[0\]\.options:/, '--option:')
+          .replace(/^hooks\[0\]/, 'the hook'),
+      );
+    if (problems.length === 0) return; // a problem elsewhere in the config: the whole check says it
+    throw new UsageError(`the hook you asked for is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'add',
@@ -125,6 +150,7 @@ export async function run(argv: string[]): Promise<number> {
         );
       }
       const entry = { kind, preset: preset.id, ...(values.name ? { name } : {}), ...(hookOptions ? { options: hookOptions } : {}) };
+      checkEntryAlone(entry, (config as { target?: unknown }).target);
       const next = { ...config, hooks: [...hooks, entry] };
       const configText = formatJson(next);
       validated = validateConfig(next);

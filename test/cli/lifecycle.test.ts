@@ -215,12 +215,18 @@ describe('add with options', () => {
     expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
   }, 60_000);
 
-  it('a wrong option is reported with its field; nothing written', () => {
+  it('a wrong option is reported as the flag it came from (the user never wrote the config), a usage error; nothing written', () => {
     const root = initProject(['--extras', 'none', '--stop-watcher', 'none']);
     const before = snapshot(root);
     const result = ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--option', 'maxIterations=lots'], { cwd: root });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('hooks[0].options.maxIterations: got "lots"');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('ralph-hooks add: the hook you asked for is not valid:\n  - --option maxIterations: got "lots"; expected a number.\n');
+    const name = ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--name', '../evil'], { cwd: root });
+    expect(name.status).toBe(2);
+    expect(name.stderr).toContain('  - --name: got "../evil"; lower-case letters');
+    expect(name.stderr).not.toContain('ralph-hooks.config.json is not valid');
+    const required = ralphHooks(['add', 'guard', '--preset', 'cc-compat'], { cwd: root });
+    expect(required.stderr).toContain('  - --option script: required (string); give it with --option script=<value>.');
     expect(ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--options', '[1]'], { cwd: root }).status).toBe(2);
     expect(snapshot(root)).toEqual(before);
   }, 60_000);
