@@ -16,7 +16,7 @@ import { MANIFEST_FILE, readManifest, sha256 } from '../manifest.js';
 import type { FileChange } from '../plan.js';
 import { mergeHookSettings } from '../registration/claude-settings.js';
 import { mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
-import { formatLike, NPM_PLACEHOLDER_TEST } from '../registration/package-json.js';
+import { formatLike } from '../registration/package-json.js';
 import { changesAsJson, summarize } from '../report.js';
 import { readIfExists } from '../registration/merged-file.js';
 import { parseCommandArgs, UsageError } from './args.js';
@@ -36,7 +36,7 @@ Then: npm uninstall ralph-hooks (or npm install) to update node_modules.
 
 Options:
   -y, --yes     do it without asking (required when not on a terminal)
-  --dry-run     list (and diff) what would change; write nothing
+  --dry-run     list what would go, and diff what would change; write nothing
   --dir <path>  project folder (default: found upward from here)
   --quiet       print only errors
   --json        print the list of files and their status as JSON
@@ -81,7 +81,9 @@ export function planUninstall(root: string): FileChange[] {
       const next = structuredClone(pkg) as Record<string, any>;
       if (isJsonObject(next.scripts)) {
         if (typeof next.scripts['test:hooks'] === 'string' && /ralph-hooks test|test\/hooks/.test(next.scripts['test:hooks'])) delete next.scripts['test:hooks'];
-        if (next.scripts.test === 'npm run test:hooks') next.scripts.test = NPM_PLACEHOLDER_TEST;
+        // The test script init wrote goes with it (npm's failing placeholder is no better than none).
+        if (next.scripts.test === 'npm run test:hooks') delete next.scripts.test;
+        if (Object.keys(next.scripts).length === 0 && Object.keys(pkg.scripts as object).length > 0) delete next.scripts;
       }
       if (isJsonObject(next.devDependencies)) delete next.devDependencies['ralph-hooks'];
       if (!isDeepStrictEqual(pkg, next)) changes.push({ path: 'package.json', status: 'update', current: pkgText, content: formatLike(pkgText, next), executable: false, tracked: false });
@@ -139,7 +141,8 @@ export async function run(argv: string[]): Promise<number> {
   const changes = planUninstall(root);
   const report = () => (values.json ? changesAsJson(changes) : summarize(changes, { dryRun: values['dry-run'] }));
   if (values['dry-run']) {
-    for (const change of changes) if (change.status !== 'keep') process.stdout.write(diffOf(change));
+    // Diffs for the files that stay and change (settings, package.json); a removed file is listed, not printed whole.
+    for (const change of changes) if (change.status !== 'keep' && change.status !== 'remove') process.stdout.write(diffOf(change));
     if (!values.quiet) console.log(report());
     return 0;
   }

@@ -82,6 +82,16 @@ describe('uninstall', () => {
     expect(existsSync(join(root, registration))).toBe(false);
   });
 
+  it('--dry-run lists the files that would go and diffs only the files that stay and change', () => {
+    const root = initProject();
+    const result = ralphHooks(['uninstall', '--dry-run'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('--- a/package.json');
+    expect(result.stdout).toMatch(/remove {2}\.claude\/hooks\/stop-watcher\.sh/);
+    expect(result.stdout).not.toContain('--- a/.claude/hooks/stop-watcher.sh');
+    expect(result.stdout.split('\n').length).toBeLessThan(60);
+  });
+
   it('removes what ralph-hooks wrote, keeps hand edits and the user\'s own settings and scripts', () => {
     const root = initProject();
     const settings = readJson(join(root, '.claude/settings.json'));
@@ -99,7 +109,8 @@ describe('uninstall', () => {
     expect(readFileSync(join(root, 'test/hooks/stop-watcher.bats'), 'utf8')).toBe('# mine\n');
     expect(readJson(join(root, '.claude/settings.json'))).toEqual({ permissions: { allow: ['Bash(ls)'] } });
     const after = readJson(join(root, 'package.json'));
-    expect(after.scripts).toEqual({ test: 'echo "Error: no test specified" && exit 1', lint: 'eslint .' });
+    // The test script init wrote is gone, not turned into npm's failing placeholder; the user's own script stays.
+    expect(after.scripts).toEqual({ lint: 'eslint .' });
     expect(after.devDependencies['ralph-hooks']).toBeUndefined();
     for (const gone of ['ralph-hooks.config.json', '.ralph-hooks', '.claude/hooks', '.github/workflows/ralph-hooks.yml', 'test/hook-cases']) {
       expect(existsSync(join(root, gone)), gone).toBe(false);
