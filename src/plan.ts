@@ -3,7 +3,7 @@
  * written. A plan is applied whole or not at all, so the config, the manifest and the
  * files on disk never end up out of step.
  */
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks } from './hooks.js';
@@ -14,6 +14,8 @@ import { packageVersion } from './package-info.js';
 import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
 import { formatLike, mergePackageJson } from './registration/package-json.js';
 import { hookTestScript } from './extras.js';
+import { registerInSettings } from './targets/claude-project.js';
+import type { Target } from './targets/types.js';
 import { isDeepStrictEqual } from 'node:util';
 
 /**
@@ -72,9 +74,28 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   const target = TARGETS[config.target];
   const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
   changes.push(...target.register(root, commands, ownedScripts));
+  changes.push(...deregisterElsewhere(root, changes, ownedScripts));
   if (config.extras.packageJson) changes.push(planPackageJson(root, config));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
   return { root, changes, previousManifest, warnings };
+}
+
+/**
+ * Registrations follow the target: after a change of target (or in a file another agent also
+ * reads), the handlers of scripts ralph-hooks wrote leave every other hook file they are in, so
+ * no client runs a script that is gone, or runs one twice. The user's own handlers stay, and a
+ * file with nothing of ours is left byte for byte.
+ */
+function deregisterElsewhere(root: string, planned: FileChange[], ownedScripts: string[]): FileChange[] {
+  const done = new Set(planned.map((change) => change.path));
+  const changes: FileChange[] = [];
+  for (const other of Object.values(TARGETS) as Target[]) {
+    if (other.registration !== 'claude-settings' || done.has(other.registrationFile)) continue;
+    done.add(other.registrationFile);
+    if (!existsSync(join(root, other.registrationFile))) continue;
+    changes.push(...registerInSettings(other.registrationFile, other.commandRoot)(root, [], ownedScripts).filter((change) => change.status !== 'unchanged'));
+  }
+  return changes;
 }
 
 /** Two hooks writing the same file would overwrite each other on every run: a config error. */

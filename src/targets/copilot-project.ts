@@ -1,19 +1,16 @@
 /**
  * GitHub Copilot CLI project hooks: `<repo>/.github/hooks/ralph-hooks.json` in Claude Code's
  * shape (Copilot reads every .json file there). Copilot also runs the hooks of
- * .claude/settings.json, so ralph-hooks keeps its own handlers out of that file under this
- * target: no hook runs twice. Copilot skips a repository's hooks unless the folder is
+ * .claude/settings.json; ralph-hooks keeps its own handlers out of every file but the target's,
+ * so no hook runs twice. Copilot skips a repository's hooks unless the folder is
  * trusted. Checked against the real `copilot -p` (1.0.102): see docs/agents.md.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Finding } from '../doctor.js';
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, readHomeJson } from './home-settings.js';
 import type { Target } from './types.js';
 
 const FILE = '.github/hooks/ralph-hooks.json';
-const CLAUDE_SETTINGS = '.claude/settings.json';
 
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$COPILOT_PROJECT_DIR"/';
@@ -64,9 +61,7 @@ export const copilotProject = {
   stop: { blockCap: 8, stopHookActiveReliable: true },
   startHint: 'Start Copilot CLI here and trust the folder when it asks (headless: copilot -p … --trust-folder): it skips the hooks of an untrusted folder',
   checks: (root) => [trustFinding(root)],
-  register: (root, commands, ownedScripts) => [
-    ...registerInSettings(FILE, COMMAND_ROOT)(root, commands, ownedScripts),
-    // Copilot runs .claude/settings.json too: handlers ralph-hooks wrote there (under a Claude Code target) go.
-    ...(existsSync(join(root, CLAUDE_SETTINGS)) ? registerInSettings(CLAUDE_SETTINGS, '"$CLAUDE_PROJECT_DIR"/')(root, [], ownedScripts) : []),
-  ],
+  // Copilot also runs .claude/settings.json: handlers ralph-hooks wrote there (under a Claude Code
+  // target) leave it, as they leave every other target's file (plan.ts, deregisterElsewhere).
+  register: registerInSettings(FILE, COMMAND_ROOT),
 } as const satisfies Target;

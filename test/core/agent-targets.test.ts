@@ -105,6 +105,28 @@ describe('agent specifics', () => {
     expect(JSON.parse(readFileSync(join(root, '.github/hooks/ralph-hooks.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toBe('bash "$COPILOT_PROJECT_DIR"/.github/hooks/stop-watcher.sh');
   });
 
+  it('changing the target takes our handlers out of the old target\'s file, there and back; the user\'s own stay (issue 19, item 2)', () => {
+    const root = tempDir();
+    mkdirSync(join(root, '.claude'));
+    writeFileSync(join(root, '.claude/settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: './mine.sh' }] }] } }));
+    const config = (target: string) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target, hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    const commandsIn = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(root, file), 'utf8')).hooks);
+    config('claude-project');
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(commandsIn('.claude/settings.json')).toContain('.claude/hooks/stop-watcher.sh');
+    config('claude-plugin');
+    const toPlugin = ralphHooks(['generate'], { cwd: root });
+    expect(toPlugin.status, toPlugin.stderr).toBe(0);
+    expect(commandsIn('.claude/settings.json')).not.toContain('stop-watcher.sh');
+    expect(commandsIn('.claude/settings.json')).toContain('./mine.sh');
+    expect(commandsIn('hooks/hooks.json')).toContain('hooks/scripts/stop-watcher.sh');
+    config('claude-project');
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(commandsIn('hooks/hooks.json')).not.toContain('stop-watcher.sh');
+    expect(commandsIn('.claude/settings.json')).toContain('.claude/hooks/stop-watcher.sh');
+    expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  });
+
   it('Gemini CLI: a hook needing an event Gemini lacks is refused in one line naming it; PostToolUseFailure is left out without a word', () => {
     const root = tempDir();
     writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'gemini-project', hooks: [{ kind: 'convergence', preset: 'convergence' }] }));
