@@ -158,7 +158,7 @@ export default class RalphHooksGenerator extends Generator {
     if (stopWatcher !== 'loop') return { value: undefined, asked: false };
     const flag = this.options.runtime;
     if (flag !== undefined) {
-      const problem = validateAnswer(RUNTIME_QUESTION as unknown as { flag: string; choices: { value: string }[] }, flag);
+      const problem = validateAnswer(RUNTIME_QUESTION, flag);
       if (problem) throw new CliError(problem);
       return { value: flag as InitAnswers['runtime'], asked: false };
     }

@@ -43,7 +43,7 @@ export const QUESTIONS = [
 ] as const;
 
 /** Check a flag's value against the question's choices; the message names the flag and the choices. */
-export function validateAnswer(question: { flag: string; choices: { value: string }[] }, value: string): string | undefined {
+export function validateAnswer(question: { flag: string; choices: readonly { value: string }[] }, value: string): string | undefined {
   if (question.choices.some((c) => c.value === value)) return undefined;
   const values = question.choices.map((c) => c.value);
   return `--${question.flag}: got '${value}'; allowed: ${values.join(', ')}.${didYouMean(value, values)}`;

@@ -64,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
     if (problem) throw new UsageError(problem);
   }
   if (typeof values.runtime === 'string') {
-    const problem = validateAnswer(RUNTIME_QUESTION as unknown as { flag: string; choices: { value: string }[] }, values.runtime);
+    const problem = validateAnswer(RUNTIME_QUESTION, values.runtime);
     if (problem) throw new UsageError(problem);
     if (values['stop-watcher'] !== undefined && values['stop-watcher'] !== 'loop') throw new UsageError(`--runtime: the runtime is the loop's; it goes with --stop-watcher loop, not '${values['stop-watcher']}'.`);
   }
