@@ -6,20 +6,12 @@
  * mark, and read the promise as absent when it never comes.
  */
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { assertJsonBlock, assertSystemMessageContains, createWorkspace, runHook, stopInput, type Workspace } from '../../testkit/index.js';
+import { describe, expect, it } from 'vitest';
+import { assertJsonBlock, assertSystemMessageContains, runHook, stopInput, type Workspace } from '../../testkit/index.js';
 import { generateProject } from '../helpers/generate.js';
-import { generateLoop, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
+import { bareWorkspaces, generateLoop, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
 
-const workspaces: Workspace[] = [];
-function workspace(): Workspace {
-  const ws = createWorkspace({ bare: true });
-  workspaces.push(ws);
-  return ws;
-}
-afterEach(() => {
-  for (const ws of workspaces.splice(0)) ws.remove();
-});
+const workspace = bareWorkspaces();
 
 const jsonl = (lines: unknown[]) => `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 const STAMP_ISO = '2026-11-25T11:00:00.123Z';

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
-import type { Workspace } from '../../testkit/index.js';
+import { afterEach } from 'vitest';
+import { createWorkspace, type Workspace } from '../../testkit/index.js';
 
 export type Runtime = 'bash' | 'node';
 export const RUNTIMES: Runtime[] = ['bash', 'node'];
@@ -103,3 +104,16 @@ export const TRACKER_CONFIG = {
     },
   ],
 };
+
+/** Called at the top of a test file: a factory of bare workspaces, each removed after its test. */
+export function bareWorkspaces(): () => Workspace {
+  const made: Workspace[] = [];
+  afterEach(() => {
+    for (const ws of made.splice(0)) ws.remove();
+  });
+  return () => {
+    const ws = createWorkspace({ bare: true });
+    made.push(ws);
+    return ws;
+  };
+}

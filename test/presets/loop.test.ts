@@ -6,29 +6,20 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assertJsonBlock,
   assertLoopEnd,
   assertSilent,
   assertSystemMessageContains,
-  createWorkspace,
   replayStopLoop,
   runHook,
   stopInput,
   type Workspace,
 } from '../../testkit/index.js';
-import { generateLoop, readLoopState, runSetup, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
+import { bareWorkspaces, generateLoop, readLoopState, runSetup, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
 
-const workspaces: Workspace[] = [];
-function workspace(): Workspace {
-  const ws = createWorkspace({ bare: true });
-  workspaces.push(ws);
-  return ws;
-}
-afterEach(() => {
-  for (const ws of workspaces.splice(0)) ws.remove();
-});
+const workspace = bareWorkspaces();
 
 const loops = Object.fromEntries(RUNTIMES.map((runtime) => [runtime, generateLoop(runtime)])) as Record<string, LoopHook>;
 
