@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { CliError } from './errors.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
+import { sha256 } from './manifest.js';
 
 export const CONFLICT_POLICIES = ['ask', 'keep', 'adopt', 'overwrite', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
@@ -46,10 +47,19 @@ export async function resolveConflicts(plan: Plan, policy: ConflictPolicy, ask?:
     }
     const answer = policy === 'ask' ? await ask!(change) : policy;
     if (answer === 'overwrite') changes.push({ ...change, status: 'update', adopted: false, note: 'overwritten (was edited by hand)' });
-    else if (answer === 'adopt') changes.push({ ...change, status: 'adopt', note: 'adopted your edit: generate, doctor and CI accept it until you --force' });
+    else if (answer === 'adopt') changes.push({ ...change, status: 'adopt', note: adoptNote(plan, change) });
     else changes.push({ ...change, status: 'keep', note: 'kept your edit' });
   }
   return { ...plan, changes };
+}
+
+/** Adopting an edit made from an older rendering keeps the edit, and says what it misses. */
+function adoptNote(plan: Plan, change: FileChange): string {
+  const madeFrom = plan.previousManifest?.files[change.path];
+  if (madeFrom && madeFrom !== sha256(change.content!)) {
+    return 'adopted your edit, but it was made before a config change and lacks it: see npx ralph-hooks generate --dry-run --force';
+  }
+  return 'adopted your edit: generate, doctor and CI accept it until you --force';
 }
 
 export interface Writer {

@@ -217,7 +217,10 @@ function checkUpToDate(root: string, config: RalphHooksConfig): Finding[] {
     const findings = modeOnly.map((c) =>
       problem('RH12', `${c.path} is not executable any more (its content is as generated; its hook command starts it through an interpreter, so it still runs).`, `chmod +x ${c.path}   (or: npx ralph-hooks generate)`),
     );
-    if (pending.length === 0) return [...findings, ok('RH10', 'the generated files match the config')];
+    // An adopted edit made from an older rendering: the script runs without what the config asks.
+    const lacking = changes.filter((c) => c.lacksConfig);
+    findings.push(...lacking.map((c) => problem('RH10', `${c.path} is your adopted edit, made before a config change it lacks: the hook does not do what the config says.`, 'See what it lacks: npx ralph-hooks generate --dry-run --force; fold that into your edit and adopt it again (generate --on-conflict=adopt), or restore the generated version: npx ralph-hooks generate --force')));
+    if (pending.length === 0) return lacking.length ? findings : [...findings, ok('RH10', 'the generated files match the config')];
     // Files written by another ralph-hooks: the installed one renders them anew, and upgrade says what changes.
     const writtenBy = previousManifest?.generator;
     const now = `ralph-hooks@${packageVersion()}`;

@@ -21,6 +21,12 @@ export interface Manifest {
    * the recorded state: generate leaves it, doctor accepts it; --force restores the rendering.
    */
   adopted?: Record<string, string>;
+  /**
+   * For each adopted file, the hash of the rendering the user's edit was made from (what
+   * ralph-hooks had written there). When it is not `files[path]`, the config changed before the
+   * edit was adopted, and the edit lacks that change: generate and doctor say so.
+   */
+  adoptedFrom?: Record<string, string>;
 }
 
 export function sha256(text: string): string {
@@ -49,7 +55,8 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
     else warnings.push(`${MANIFEST_FILE}: ignored the entry ${JSON.stringify(file)}: not a file inside the project, so never ralph-hooks' to change or delete.`);
   }
   const adopted = data.adopted && Object.keys(data.adopted).length ? { adopted: { ...data.adopted } } : {};
-  return { generator: String(data.generator ?? 'unknown'), files, ...adopted };
+  const adoptedFrom = data.adoptedFrom && Object.keys(data.adoptedFrom).length ? { adoptedFrom: { ...data.adoptedFrom } } : {};
+  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom };
 }
 
 /** The text of a file that must be a regular file (not a folder, FIFO or device): a clear error otherwise, never a hang. */

@@ -39,6 +39,8 @@ export interface FileChange {
   note?: string;
   /** The file holds an edit the user adopted (left as it is unless they --force). */
   adopted?: boolean;
+  /** The adopted edit was made from an older rendering: it lacks a change the config asks for. */
+  lacksConfig?: boolean;
 }
 
 export interface Plan {
@@ -63,8 +65,15 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   const changes: FileChange[] = [];
 
   const adopted = previousManifest?.adopted ?? {};
+  const adoptedFrom = previousManifest?.adoptedFrom ?? {};
   for (const file of files) {
-    changes.push(classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path], adopted[file.path]));
+    const change = classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path], adopted[file.path]);
+    if (change.adopted && change.status === 'unchanged' && adoptedFrom[file.path] !== undefined && adoptedFrom[file.path] !== recorded[file.path]) {
+      change.lacksConfig = true;
+      change.note = 'your adopted edit, made from an older rendering: it lacks a change the config asks for';
+      warnings.push(lacksConfigWarning(file.path));
+    }
+    changes.push(change);
   }
   const wanted = new Set(files.map((f) => f.path));
   for (const [path, hash] of Object.entries(recorded)) {
@@ -96,6 +105,11 @@ function deregisterElsewhere(root: string, planned: FileChange[], ownedScripts: 
     changes.push(...registerInSettings(other.registrationFile, other.commandRoot)(root, [], ownedScripts).filter((change) => change.status !== 'unchanged'));
   }
   return changes;
+}
+
+/** What generate and doctor say about an adopted edit that misses a config change. */
+export function lacksConfigWarning(path: string): string {
+  return `${path} is your adopted edit, made from a rendering older than the config: it lacks a change the config asks for. See what: npx ralph-hooks generate --dry-run --force. Then fold that into your edit and adopt it again, or restore the generated version with --force.`;
 }
 
 /** Two hooks writing the same file would overwrite each other on every run: a config error. */
@@ -162,24 +176,42 @@ function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
 export function nextManifest(plan: Plan): Manifest {
   const files: Record<string, string> = {};
   const adopted: Record<string, string> = {};
+  const adoptedFrom: Record<string, string> = {};
   const previous = plan.previousManifest?.files ?? {};
   const previousAdopted = plan.previousManifest?.adopted ?? {};
+  const previousFrom = plan.previousManifest?.adoptedFrom ?? {};
+  const keepAdoption = (path: string) => {
+    if (previousAdopted[path]) adopted[path] = previousAdopted[path];
+    if (previousFrom[path]) adoptedFrom[path] = previousFrom[path];
+  };
   for (const change of plan.changes) {
     if (!change.tracked) continue;
     if (change.status === 'remove' || (change.status === 'unchanged' && change.content === undefined)) continue;
-    if (change.status === 'adopt' || (change.status === 'unchanged' && change.adopted)) {
+    if (change.status === 'adopt') {
       files[change.path] = sha256(change.content!);
-      adopted[change.path] = change.status === 'adopt' ? sha256(change.current!) : previousAdopted[change.path]!;
+      adopted[change.path] = sha256(change.current!);
+      // The rendering the edit was made from; a file ralph-hooks never wrote has none to compare.
+      if (previous[change.path]) adoptedFrom[change.path] = previous[change.path];
+      continue;
+    }
+    if (change.status === 'unchanged' && change.adopted) {
+      files[change.path] = sha256(change.content!);
+      keepAdoption(change.path);
       continue;
     }
     if (change.status === 'keep' || change.status === 'conflict') {
       if (change.content !== undefined && previous[change.path]) files[change.path] = previous[change.path];
-      if (change.adopted && previousAdopted[change.path]) adopted[change.path] = previousAdopted[change.path];
+      if (change.adopted) keepAdoption(change.path);
       continue;
     }
     files[change.path] = sha256(change.content!);
   }
-  return { generator: `ralph-hooks@${packageVersion()}`, files: sortKeys(files), ...(Object.keys(adopted).length ? { adopted: sortKeys(adopted) } : {}) };
+  return {
+    generator: `ralph-hooks@${packageVersion()}`,
+    files: sortKeys(files),
+    ...(Object.keys(adopted).length ? { adopted: sortKeys(adopted) } : {}),
+    ...(Object.keys(adoptedFrom).length ? { adoptedFrom: sortKeys(adoptedFrom) } : {}),
+  };
 }
 
 function sortKeys(record: Record<string, string>): Record<string, string> {

@@ -53,7 +53,9 @@ export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: Ral
   const warnings = config ? configWarnings(config) : [];
   if (warnings.length && !flags.quiet) console.error(formatWarnings(warnings));
   if (flags.dryRun) {
-    const changes = planWithManifest(plan);
+    // A policy that needs no answer shows what it would do: --dry-run --force diffs what --force restores.
+    const shown = flags.policy === 'overwrite' || flags.policy === 'keep' || flags.policy === 'adopt' ? await resolveConflicts(plan, flags.policy) : plan;
+    const changes = planWithManifest(shown);
     for (const change of changes) {
       if (change.status !== 'unchanged' && change.status !== 'keep') process.stdout.write(diffOf(change));
     }

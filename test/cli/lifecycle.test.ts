@@ -191,6 +191,52 @@ describe('adopting a hand edit', () => {
   }, 90_000);
 });
 
+describe('adopting an edit made before a config change (issue: the change was dropped silently)', () => {
+  it('says so at the adopt, in generate and in doctor, shows what is missing, and re-adopting a merged edit clears it', () => {
+    const root = initProject(['--extras', 'none']);
+    const script = join(root, '.claude/hooks/stop-watcher.sh');
+    const configPath = join(root, 'ralph-hooks.config.json');
+    const config = readJson(configPath);
+    config.hooks[0].options = { maxGlobalIterations: 40 };
+    writeFileSync(configPath, JSON.stringify(config, null, 2));
+    writeFileSync(script, `${readFileSync(script, 'utf8')}# my tweak\n`);
+
+    const adopt = ralphHooks(['generate', '--on-conflict=adopt'], { cwd: root });
+    expect(adopt.status, adopt.stderr).toBe(0);
+    expect(adopt.stdout).toContain('lacks it: see npx ralph-hooks generate --dry-run --force');
+    expect(readFileSync(script, 'utf8')).toContain('DEFAULT_MAX_GLOBAL_ITERATIONS=100');
+
+    const again = ralphHooks(['generate'], { cwd: root });
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain('.claude/hooks/stop-watcher.sh is your adopted edit, made from a rendering older than the config');
+    const doctor = ralphHooks(['doctor'], { cwd: root });
+    expect(doctor.status, doctor.stdout).toBe(1);
+    expect(doctor.stdout).toContain('✗ RH10 .claude/hooks/stop-watcher.sh is your adopted edit, made before a config change it lacks');
+
+    // --dry-run --force shows the difference --force would make, and writes nothing.
+    const preview = ralphHooks(['generate', '--dry-run', '--force'], { cwd: root });
+    expect(preview.status).toBe(0);
+    expect(preview.stdout).toContain('-readonly DEFAULT_MAX_GLOBAL_ITERATIONS=100');
+    expect(preview.stdout).toContain('+readonly DEFAULT_MAX_GLOBAL_ITERATIONS=40');
+    expect(readFileSync(script, 'utf8')).toContain('# my tweak');
+
+    // The user folds the change into the edit and adopts again: all is well.
+    writeFileSync(script, readFileSync(script, 'utf8').replace('DEFAULT_MAX_GLOBAL_ITERATIONS=100', 'DEFAULT_MAX_GLOBAL_ITERATIONS=40'));
+    expect(ralphHooks(['generate', '--on-conflict=adopt'], { cwd: root }).stdout).toContain('adopted your edit: generate, doctor and CI accept it');
+    const healthy = ralphHooks(['doctor'], { cwd: root });
+    expect(healthy.status, healthy.stdout).toBe(0);
+    expect(ralphHooks(['generate'], { cwd: root }).stderr).not.toContain('adopted edit');
+  }, 90_000);
+
+  it('an edit adopted with no config change in between is not flagged', () => {
+    const root = initProject(['--extras', 'none']);
+    const script = join(root, '.claude/hooks/stop-watcher.sh');
+    writeFileSync(script, `${readFileSync(script, 'utf8')}# my tweak\n`);
+    expect(ralphHooks(['generate', '--on-conflict=adopt'], { cwd: root }).stdout).not.toContain('lacks');
+    expect(ralphHooks(['generate'], { cwd: root }).stderr).toBe('');
+  }, 60_000);
+});
+
 describe('warnings', () => {
   it('two blocking stop-watchers: generate and doctor warn, and doctor stays green', () => {
     const root = initProject(['--extras', 'none']);
