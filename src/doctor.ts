@@ -15,6 +15,7 @@ import { packageVersion } from './package-info.js';
 import { PACKAGE_ROOT } from './package-info.js';
 import { planGeneration } from './plan.js';
 import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
+import { handlersWithMissingScripts } from './registration/handler-scripts.js';
 import { configWarnings } from './warnings.js';
 
 export interface Finding {
@@ -64,6 +65,7 @@ export function checkProject(root: string): Finding[] {
   findings.push(...checkRegistration(root, config, commands));
   findings.push(...(TARGETS[config.target] as Target).checks?.(root) ?? []);
   findings.push(...checkScripts(root, commands));
+  findings.push(...checkHandlerScripts(root, commands));
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   findings.push(...checkClaudeCode(root, commands));
@@ -183,6 +185,21 @@ function checkScripts(root: string, commands: HookCommand[]): Finding[] {
     }
   }
   return findings;
+}
+
+/**
+ * RH14: a handler in any hook file here (ours, the user's, another target's) that runs a script
+ * which is not there: the agent reports an error at every event, and a fail-closed guard blocks
+ * every call. Our current hooks' scripts are RH07's.
+ */
+function checkHandlerScripts(root: string, commands: HookCommand[]): Finding[] {
+  const ours = new Set(commands.map((command) => join(root, command.script)));
+  return handlersWithMissingScripts(root)
+    .filter((handler) => !ours.has(handler.script))
+    .map((handler) => {
+      const shown = relative(root, handler.script).startsWith('..') ? handler.script : relative(root, handler.script);
+      return problem('RH14', `${handler.file}: the ${handler.event} handler \`${handler.command}\` runs ${shown}, which does not exist: the agent reports an error (or blocks) every time it runs.`, `Remove that handler from ${handler.file}, or put the script back.`);
+    });
 }
 
 function checkManifest(root: string): Finding[] {

@@ -9,7 +9,7 @@ import { findPreset } from './presets/index.js';
 import type { HookEvent, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
-import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/claude-settings.js';
+import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/ownership.js';
 import type { Target } from './targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
 

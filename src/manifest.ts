@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { CliError } from './errors.js';
 import { join, posix } from 'node:path';
-import { parseJsonText } from './json-text.js';
+import { isJsonObject, parseJsonText } from './json-text.js';
+import type { RecordedHandler, Registrations } from './registration/ownership.js';
 
 export const MANIFEST_FILE = '.ralph-hooks/manifest.json';
 
@@ -27,6 +28,13 @@ export interface Manifest {
    * edit was adopted, and the edit lacks that change: generate and doctor say so.
    */
   adoptedFrom?: Record<string, string>;
+  /**
+   * Registration file → the handlers ralph-hooks wrote in it (registration/ownership.ts): only
+   * these are ever replaced or removed. Absent in manifests written before it was recorded.
+   */
+  registrations?: Registrations;
+  /** Files a target created beside its registration (a plugin's manifest) → sha256 of what was written. */
+  companions?: Record<string, string>;
 }
 
 export function sha256(text: string): string {
@@ -56,7 +64,26 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
   }
   const adopted = data.adopted && Object.keys(data.adopted).length ? { adopted: { ...data.adopted } } : {};
   const adoptedFrom = data.adoptedFrom && Object.keys(data.adoptedFrom).length ? { adoptedFrom: { ...data.adoptedFrom } } : {};
-  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom };
+  const registrations = isJsonObject(data.registrations) ? { registrations: readRegistrations(data.registrations, warnings) } : {};
+  const companions = isJsonObject(data.companions)
+    ? { companions: Object.fromEntries(Object.entries(data.companions).filter(([path, hash]) => isProjectPath(path) && typeof hash === 'string')) as Record<string, string> }
+    : {};
+  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions };
+}
+
+/** The recorded handlers, each checked for shape (a hand-edited manifest loses only the bad entries). */
+function readRegistrations(data: Record<string, unknown>, warnings: string[]): Registrations {
+  const result: Registrations = {};
+  const isHandler = (h: unknown): h is RecordedHandler =>
+    isJsonObject(h) && typeof h.event === 'string' && typeof h.command === 'string' && (h.matcher === undefined || typeof h.matcher === 'string');
+  for (const [file, handlers] of Object.entries(data)) {
+    if (!isProjectPath(file) || !Array.isArray(handlers)) {
+      warnings.push(`${MANIFEST_FILE}: ignored the registrations of ${JSON.stringify(file)}: not a file inside the project with a list of handlers.`);
+      continue;
+    }
+    result[file] = handlers.filter(isHandler).map((h) => (h.matcher === undefined ? { event: h.event, command: h.command } : { event: h.event, matcher: h.matcher, command: h.command }));
+  }
+  return result;
 }
 
 /** The text of a file that must be a regular file (not a folder, FIFO or device): a clear error otherwise, never a hang. */

@@ -14,8 +14,8 @@ import { packageVersion } from './package-info.js';
 import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
 import { formatLike, mergePackageJson } from './registration/package-json.js';
 import { hookTestScript } from './extras.js';
-import { registerInSettings } from './targets/claude-project.js';
-import type { Target } from './targets/types.js';
+import { deregisterFile, registrationFilesOf, removeCompanions } from './registration/deregister.js';
+import type { Ownership, RecordedHandler, Registrations } from './registration/ownership.js';
 import { isDeepStrictEqual } from 'node:util';
 
 /**
@@ -41,6 +41,10 @@ export interface FileChange {
   adopted?: boolean;
   /** The adopted edit was made from an older rendering: it lacks a change the config asks for. */
   lacksConfig?: boolean;
+  /** For a registration file: the handlers ralph-hooks has in it after this change (the manifest records them). */
+  registered?: RecordedHandler[];
+  /** A file a target plans beside its registration (a plugin's manifest): removed when the target goes, if untouched. */
+  companion?: boolean;
 }
 
 export interface Plan {
@@ -81,9 +85,10 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   }
 
   const target = TARGETS[config.target];
-  const ownedScripts = [...Object.keys(recorded), ...files.map((f) => f.path)];
-  changes.push(...target.register(root, commands, ownedScripts));
-  changes.push(...deregisterElsewhere(root, changes, ownedScripts));
+  const ownership: Ownership = { recorded: previousManifest?.registrations, scripts: [...Object.keys(recorded), ...files.map((f) => f.path)] };
+  changes.push(...target.register(root, commands, ownership).map((change) => (change.registered ? change : { ...change, companion: true })));
+  changes.push(...deregisterElsewhere(root, changes, ownership));
+  changes.push(...removeCompanions(root, previousManifest, new Set(changes.map((change) => change.path))));
   if (config.extras.packageJson) changes.push(planPackageJson(root, config));
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
   return { root, changes, previousManifest, warnings };
@@ -91,20 +96,16 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
 
 /**
  * Registrations follow the target: after a change of target (or in a file another agent also
- * reads), the handlers of scripts ralph-hooks wrote leave every other hook file they are in, so
- * no client runs a script that is gone, or runs one twice. The user's own handlers stay, and a
- * file with nothing of ours is left byte for byte.
+ * reads), the handlers ralph-hooks wrote leave every other hook file they are in, so no client
+ * runs a script that is gone, or runs one twice. The user's own handlers stay, and a file with
+ * nothing of ours is left byte for byte.
  */
-function deregisterElsewhere(root: string, planned: FileChange[], ownedScripts: string[]): FileChange[] {
+function deregisterElsewhere(root: string, planned: FileChange[], ownership: Ownership): FileChange[] {
   const done = new Set(planned.map((change) => change.path));
-  const changes: FileChange[] = [];
-  for (const other of Object.values(TARGETS) as Target[]) {
-    if (other.registration !== 'claude-settings' || done.has(other.registrationFile)) continue;
-    done.add(other.registrationFile);
-    if (!existsSync(join(root, other.registrationFile))) continue;
-    changes.push(...registerInSettings(other.registrationFile, other.commandRoot)(root, [], ownedScripts).filter((change) => change.status !== 'unchanged'));
-  }
-  return changes;
+  return registrationFilesOf(ownership)
+    .filter((file) => !done.has(file))
+    .map((file) => deregisterFile(root, file, ownership))
+    .filter((change): change is FileChange => change !== undefined && change.status !== 'unchanged');
 }
 
 /** What generate and doctor say about an adopted edit that misses a config change. */
@@ -184,7 +185,16 @@ export function nextManifest(plan: Plan): Manifest {
     if (previousAdopted[path]) adopted[path] = previousAdopted[path];
     if (previousFrom[path]) adoptedFrom[path] = previousFrom[path];
   };
+  const registrations: Registrations = {};
+  const companions: Record<string, string> = {};
+  const previousCompanions = plan.previousManifest?.companions ?? {};
   for (const change of plan.changes) {
+    if (change.registered?.length && change.status !== 'remove') registrations[change.path] = change.registered;
+    // A companion stays recorded while it is as ralph-hooks wrote it; once the user edits it, it is theirs.
+    if (change.companion && change.content !== undefined && change.status !== 'remove'
+      && (change.status === 'create' || (change.current !== undefined && sha256(change.current) === previousCompanions[change.path]))) {
+      companions[change.path] = sha256(change.content);
+    }
     if (!change.tracked) continue;
     if (change.status === 'remove' || (change.status === 'unchanged' && change.content === undefined)) continue;
     if (change.status === 'adopt') {
@@ -211,6 +221,9 @@ export function nextManifest(plan: Plan): Manifest {
     files: sortKeys(files),
     ...(Object.keys(adopted).length ? { adopted: sortKeys(adopted) } : {}),
     ...(Object.keys(adoptedFrom).length ? { adoptedFrom: sortKeys(adoptedFrom) } : {}),
+    // Always written, empty or not: its presence says ownership is recorded, not to be guessed.
+    registrations: Object.fromEntries(Object.entries(registrations).sort(([a], [b]) => a.localeCompare(b))),
+    ...(Object.keys(companions).length ? { companions: sortKeys(companions) } : {}),
   };
 }
 

@@ -14,8 +14,8 @@ import { CliError, Interrupted } from '../errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
 import { MANIFEST_FILE, readManifest, sha256 } from '../manifest.js';
 import type { FileChange } from '../plan.js';
-import { mergeHookSettings } from '../registration/claude-settings.js';
-import { mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
+import { deregisterFile, registrationFilesOf, removeCompanions } from '../registration/deregister.js';
+import type { Ownership } from '../registration/ownership.js';
 import { formatLike } from '../registration/package-json.js';
 import { changesAsJson, summarize } from '../report.js';
 import { readIfExists } from '../registration/merged-file.js';
@@ -27,8 +27,9 @@ const HELP = `Usage: ralph-hooks uninstall [options]
 Removes what ralph-hooks wrote into this project:
   - every generated file you have not edited (scripts, tests, starter cases, workflow);
     a file you edited is kept and listed
-  - its entries in .claude/settings.json, hooks/hooks.json or .forgeflare/hooks.toml
-    (your own entries stay; the file goes only if nothing else is left in it)
+  - its entries in every hook file it registered in (.claude/settings.json, hooks/hooks.json,
+    .forgeflare/hooks.toml, ...): your own entries stay, and a file goes only if nothing else
+    is left in it; a plugin manifest it created goes too, unless you changed it
   - from package.json: the test:hooks script (and "test" when it only ran test:hooks) and
     the ralph-hooks devDependency (vitest and bats stay: other tests may use them)
   - ${CONFIG_FILE} and the .ralph-hooks/ folder (manifest, logs, state)
@@ -56,23 +57,15 @@ export function planUninstall(root: string): FileChange[] {
     else changes.push({ ...base, status: 'keep', note: manifest?.adopted?.[path] === sha256(current) ? 'your adopted edit: left in place' : 'edited by hand: left in place' });
   }
 
+  // Our handlers leave every registration file they are in (the current target's, and any other
+  // the manifest records), and the files a target created beside its registration go with them.
   const target = TARGETS[config.target];
-  const registration = readIfExists(join(root, target.registrationFile), target.registrationFile);
-  if (registration !== undefined) {
-    if (target.registration === 'claude-settings') {
-      const parsed = parseJsonText(registration, target.registrationFile);
-      const merged = mergeHookSettings(parsed, [], owned, target.registrationFile, target.commandRoot);
-      if (isJsonObject(merged.hooks) && Object.keys(merged.hooks).length === 0) delete merged.hooks;
-      if (Object.keys(merged).length === 0) changes.push({ path: target.registrationFile, status: 'remove', current: registration, executable: false, tracked: false, note: 'only our hooks were in it' });
-      else if (!isDeepStrictEqual(parsed, merged)) changes.push({ path: target.registrationFile, status: 'update', current: registration, content: formatJson(merged), executable: false, tracked: false });
-    } else {
-      const merged = mergeForgeflareHooks(registration, [], owned, target.registrationFile, target.commandRoot);
-      // `hooks = []` is what an emptied file holds for forgeflare's sake, not the user's.
-      const meaningful = merged.split('\n').some((line) => line.trim() !== '' && !line.trim().startsWith('#') && line.trim() !== 'hooks = []');
-      if (!meaningful) changes.push({ path: target.registrationFile, status: 'remove', current: registration, executable: false, tracked: false, note: 'only our hooks were in it' });
-      else if (merged !== registration) changes.push({ path: target.registrationFile, status: 'update', current: registration, content: merged, executable: false, tracked: false });
-    }
+  const ownership: Ownership = { recorded: manifest?.registrations, scripts: owned };
+  for (const file of new Set([target.registrationFile, ...registrationFilesOf(ownership)])) {
+    const change = deregisterFile(root, file, ownership);
+    if (change && change.status !== 'unchanged') changes.push(change);
   }
+  changes.push(...removeCompanions(root, manifest, new Set()));
 
   const pkgText = readIfExists(join(root, 'package.json'), 'package.json');
   if (pkgText !== undefined && config.extras.packageJson) {

@@ -3,7 +3,7 @@
  *
  * The file belongs to the user. It is merged as text, block by block: every `[[hooks]]`
  * entry the user wrote (with its comments and layout) stays byte for byte where it is;
- * ours are recognised by the script their command runs, rewritten in place, and new ones
+ * ours (the ones the manifest records: ownership.ts) are rewritten in place, and new ones
  * are appended, so declaration order — which forgeflare runs guards in — is kept and a
  * second run changes nothing.
  *
@@ -16,7 +16,7 @@
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
 import { describeRejection, readForgeflareHooks, type ForgeflareTomlRejection, type HookConfigRecord } from './forgeflare-load.js';
-import { isOurCommand } from './claude-settings.js';
+import { claimIn, isOurCommand, recordOf, type Ownership, type RecordedHandler } from './ownership.js';
 
 export type TomlValue = string | number | boolean;
 
@@ -183,17 +183,21 @@ function withEmptyHooksLine(preamble: string, wanted: boolean): string {
   return `${preamble}${preamble === '' || preamble.endsWith('\n') ? '' : '\n'}${EMPTY_HOOKS}`;
 }
 
-function ownedScriptOf(command: unknown, owned: string[], commandRoot: string): string | undefined {
-  if (typeof command !== 'string') return undefined;
-  return owned.find((script) => isOurCommand(command, script, commandRoot));
+/** Our entries for these commands, each with the script it runs. */
+function entriesOf(commands: HookCommand[]) {
+  return commands.flatMap((command) => forgeflareEntries(command).map((entry) => ({ script: command.script, entry })));
+}
+
+/** What the manifest records of our entries in hooks.toml. */
+export function forgeflareRecords(commands: HookCommand[]): RecordedHandler[] {
+  return entriesOf(commands).map(({ entry }) => recordOf({ event: entry.event, matcher: entry.match_tool, command: entry.command }));
 }
 
 /**
  * Merge our commands into the text of hooks.toml (undefined: the file does not exist).
- * `ownedScripts` lists every script we have ever generated, so entries of hooks removed
- * from the config go too. Returns the new text.
+ * `ownership` says which entries are ours: those no longer generated go. Returns the new text.
  */
-export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownedScripts: Iterable<string>, file: string, commandRoot: string): string {
+export function mergeForgeflareHooks(current: string | undefined, commands: HookCommand[], ownership: Ownership, file: string, commandRoot: string): string {
   let blocks: Block[];
   try {
     blocks = splitBlocks(current ?? PREAMBLE);
@@ -206,13 +210,16 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
     }
     throw error;
   }
-  const owned = [...new Set([...ownedScripts, ...commands.map((c) => c.script)])];
-  const pending = commands.flatMap((command) => forgeflareEntries(command).map((entry) => ({ script: command.script, entry })));
+  const pending = entriesOf(commands);
+  const claim = claimIn(ownership, file, commandRoot, pending.map(({ script, entry }) => ({ script, event: entry.event, matcher: entry.match_tool })));
+  const isOurs = (block: Block) =>
+    block.header === '[[hooks]]' && typeof block.values.command === 'string' && typeof block.values.event === 'string'
+    && claim(block.values.event, typeof block.values.match_tool === 'string' ? block.values.match_tool : undefined, block.values.command);
 
   const out: string[] = [];
   let tables = pending.length;
   for (const block of blocks) {
-    const script = block.header === '[[hooks]]' ? ownedScriptOf(block.values.command, owned, commandRoot) : undefined;
+    const script = isOurs(block) ? pending.find((p) => isOurCommand(String(block.values.command), p.script, commandRoot))?.script ?? '' : undefined;
     if (script === undefined) {
       if (block.header === '[[hooks]]') tables++;
       out.push(block.text);

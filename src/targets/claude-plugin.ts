@@ -59,5 +59,5 @@ export const claudePlugin = {
   input: CLAUDE_CODE_INPUT,
   stop: CLAUDE_CODE_STOP,
   startHint: 'Load the plugin: claude --plugin-dir . (or install it from a marketplace); /hooks lists its hooks',
-  register: (root, commands, ownedScripts) => [...registerInSettings('hooks/hooks.json', COMMAND_ROOT)(root, commands, ownedScripts), planPluginManifest(root)],
+  register: (root, commands, ownership) => [...registerInSettings('hooks/hooks.json', COMMAND_ROOT)(root, commands, ownership), planPluginManifest(root)],
 } as const satisfies Target;

@@ -2,6 +2,8 @@ import { formatJson } from '../json-text.js';
 import { mergeHookSettings } from '../registration/claude-settings.js';
 import { planMergedJson } from '../registration/merged-file.js';
 import type { HookCommand } from '../hooks.js';
+import { recordOf, type Ownership } from '../registration/ownership.js';
+import type { FileChange } from '../plan.js';
 import type { InputFields, StopBehaviour, Target } from './types.js';
 
 /** Claude Code's hook input (2.1.47+ sends last_assistant_message). */
@@ -17,8 +19,11 @@ export const CLAUDE_CODE_STOP: StopBehaviour = { blockCap: 8, stopHookActiveReli
 
 /** settings.json and hooks/hooks.json: merged JSON, byte for byte untouched when nothing changes. */
 export function registerInSettings(file: string, commandRoot: string, finish: (merged: Record<string, unknown>) => Record<string, unknown> = (merged) => merged) {
-  return (root: string, commands: HookCommand[], ownedScripts: string[]) => [
-    planMergedJson(root, file, (parsed) => finish(mergeHookSettings(parsed, commands, ownedScripts, file, commandRoot)), (_current, merged) => formatJson(merged)),
+  return (root: string, commands: HookCommand[], ownership: Ownership): FileChange[] => [
+    {
+      ...planMergedJson(root, file, (parsed) => finish(mergeHookSettings(parsed, commands, ownership, file, commandRoot)), (_current, merged) => formatJson(merged)),
+      registered: commands.map(recordOf),
+    },
   ];
 }
 

@@ -54,8 +54,8 @@ export const codexProject = {
     }
     return [{ code: 'RH20', ok: true, message: `${CODEX_CONFIG_FILE} turns Codex hooks on; Codex runs each hook once it is trusted (codex, then /hooks)` }];
   },
-  register: (root, commands, ownedScripts) => [
-    ...registerInSettings(CODEX_HOOKS_FILE, COMMAND_ROOT)(root, commands, ownedScripts),
+  register: (root, commands, ownership) => [
+    ...registerInSettings(CODEX_HOOKS_FILE, COMMAND_ROOT)(root, commands, ownership),
     classifyMerged(root, CODEX_CONFIG_FILE, mergeCodexConfig(readIfExists(join(root, CODEX_CONFIG_FILE), CODEX_CONFIG_FILE), CODEX_CONFIG_FILE)),
   ],
 } as const satisfies Target;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
+import { forgeflareRecords, mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import type { Target } from './types.js';
 
@@ -22,7 +22,7 @@ export const forgeflare = {
   stop: { blockCap: null, stopHookActiveReliable: false },
   startHint: 'Start forgeflare here: it reads .forgeflare/hooks.toml when it starts',
   // Merged as text, so the user's entries keep their comments and layout.
-  register: (root, commands, ownedScripts) => [
-    classifyMerged(root, FILE, mergeForgeflareHooks(readIfExists(join(root, FILE), FILE), commands, ownedScripts, FILE, '')),
+  register: (root, commands, ownership) => [
+    { ...classifyMerged(root, FILE, mergeForgeflareHooks(readIfExists(join(root, FILE), FILE), commands, ownership, FILE, '')), registered: forgeflareRecords(commands) },
   ],
 } as const satisfies Target;

@@ -6,6 +6,7 @@
 import type { Finding } from '../doctor.js';
 import type { HookCommand } from '../hooks.js';
 import type { FileChange } from '../plan.js';
+import type { Ownership } from '../registration/ownership.js';
 import type { HookContract, HookEvent } from '../presets/types.js';
 
 /** The agent a target's hooks run under (scenario files name these). */
@@ -97,5 +98,5 @@ export interface Target {
   /** Target-specific doctor findings (the agent's own switches, say). */
   checks?(root: string): Finding[];
   /** Plan the registration files: every file it touches, merged, never a conflict. */
-  register(root: string, commands: HookCommand[], ownedScripts: string[]): FileChange[];
+  register(root: string, commands: HookCommand[], ownership: Ownership): FileChange[];
 }

@@ -4,7 +4,7 @@
  * same), its event and tool names, a guard that fails closed where the agent ignores
  * onFailure, and a one-line refusal for a hook needing an event the agent lacks.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TARGETS } from '../../src/targets/index.js';
@@ -109,6 +109,7 @@ describe('agent specifics', () => {
     const root = tempDir();
     mkdirSync(join(root, '.claude'));
     writeFileSync(join(root, '.claude/settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: './mine.sh' }] }] } }));
+    writeFileSync(join(root, 'mine.sh'), 'exit 0\n'); // doctor checks every handler's script (RH14)
     const config = (target: string) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target, hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
     const commandsIn = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(root, file), 'utf8')).hooks);
     config('claude-project');
@@ -120,11 +121,39 @@ describe('agent specifics', () => {
     expect(commandsIn('.claude/settings.json')).not.toContain('stop-watcher.sh');
     expect(commandsIn('.claude/settings.json')).toContain('./mine.sh');
     expect(commandsIn('hooks/hooks.json')).toContain('hooks/scripts/stop-watcher.sh');
+    expect(existsSync(join(root, '.claude-plugin/plugin.json'))).toBe(true);
     config('claude-project');
-    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
-    expect(commandsIn('hooks/hooks.json')).not.toContain('stop-watcher.sh');
+    const back = ralphHooks(['generate'], { cwd: root });
+    expect(back.status).toBe(0);
+    // hooks/hooks.json held only our handlers, and the plugin manifest is as ralph-hooks wrote it: both go.
+    expect(back.stdout).toMatch(/remove +hooks\/hooks\.json +\(only our hooks were in it\)/);
+    expect(existsSync(join(root, 'hooks/hooks.json'))).toBe(false);
+    expect(existsSync(join(root, '.claude-plugin/plugin.json'))).toBe(false);
     expect(commandsIn('.claude/settings.json')).toContain('.claude/hooks/stop-watcher.sh');
     expect(ralphHooks(['doctor'], { cwd: root }).status).toBe(0);
+  });
+
+  it('a plugin manifest or hook file holding something of the user\'s stays after a switch back, and uninstall cleans every file it registered in', () => {
+    const root = tempDir();
+    const config = (target: string) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target, hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
+    config('claude-plugin');
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const plugin = JSON.parse(readFileSync(join(root, '.claude-plugin/plugin.json'), 'utf8'));
+    writeFileSync(join(root, '.claude-plugin/plugin.json'), JSON.stringify({ ...plugin, author: { name: 'me' } }, null, 2));
+    config('claude-project');
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(existsSync(join(root, '.claude-plugin/plugin.json'))).toBe(true);
+    expect(existsSync(join(root, 'hooks/hooks.json'))).toBe(false);
+
+    // A handler of ours left in a file of an earlier target (written by hand there, say) goes at uninstall.
+    config('codex-project');
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(existsSync(join(root, '.claude/settings.json'))).toBe(false);
+    const uninstall = ralphHooks(['uninstall', '--yes'], { cwd: root });
+    expect(uninstall.status, uninstall.stderr).toBe(0);
+    expect(existsSync(join(root, '.codex/hooks.json'))).toBe(false);
+    expect(existsSync(join(root, '.codex/config.toml'))).toBe(false);
+    expect(existsSync(join(root, '.claude-plugin/plugin.json'))).toBe(true);
   });
 
   it('Gemini CLI: a hook needing an event Gemini lacks is refused in one line naming it; PostToolUseFailure is left out without a word', () => {

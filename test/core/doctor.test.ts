@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
@@ -70,6 +70,39 @@ describe('ralph-hooks doctor', () => {
     const result = doctor();
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('✗ RH10 The config asks for changes not generated yet: .claude/hooks/stop-watcher.sh.');
+  });
+
+  it('RH14: any handler whose script is gone, ours from another target or the user\'s, in any hook file here', () => {
+    const settings = JSON.parse(readFileSync(join(root, '.claude/settings.json'), 'utf8'));
+    settings.hooks.PreToolUse = [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'bash "$CLAUDE_PROJECT_DIR"/scripts/my-guard.sh' }, { type: 'command', command: 'notify-send hi' }] }];
+    writeFileSync(join(root, '.claude/settings.json'), JSON.stringify(settings));
+    mkdirSync(join(root, '.gemini'));
+    writeFileSync(join(root, '.gemini/settings.json'), JSON.stringify({ hooks: { AfterAgent: [{ hooks: [{ type: 'command', command: 'bash "${GEMINI_PROJECT_DIR}"/.gemini/hooks/stop-watcher.sh || exit 0' }] }] } }));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('✗ RH14 .claude/settings.json: the PreToolUse handler `bash "$CLAUDE_PROJECT_DIR"/scripts/my-guard.sh` runs scripts/my-guard.sh, which does not exist');
+    expect(result.stdout).toContain('✗ RH14 .gemini/settings.json: the AfterAgent handler');
+    expect(result.stdout).not.toContain('notify-send');
+    mkdirSync(join(root, 'scripts'));
+    writeFileSync(join(root, 'scripts/my-guard.sh'), 'exit 0\n');
+    expect(doctor().stdout).not.toContain('RH14 .claude/settings.json');
+  });
+
+  it('RH14 reads the script out of every agent\'s command spelling, and leaves commands it cannot follow alone', async () => {
+    const { scriptOf } = await import('../../src/registration/handler-scripts.js');
+    const cases: [string, string | undefined][] = [
+      ['bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh', '/p/.claude/hooks/stop-watcher.sh'],
+      ['bash "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/.codex/hooks/guard.sh || exit 2', '/p/.codex/hooks/guard.sh'],
+      ['node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/loop.mjs', '/p/hooks/scripts/loop.mjs'],
+      ['bash "${GEMINI_PROJECT_DIR}"/.gemini/hooks/x.sh || exit 0', '/p/.gemini/hooks/x.sh'],
+      ['./mine.sh', '/p/mine.sh'],
+      ['/usr/local/bin/hook', '/usr/local/bin/hook'],
+      ['notify-send done', undefined],
+      ['echo hi | tee log', undefined],
+      ['python3 -m tool', undefined],
+      ['bash "$HOME"/x.sh', undefined],
+    ];
+    for (const [command, script] of cases) expect(scriptOf(command, '/p'), command).toBe(script);
   });
 
   it('--json gives the findings to scripts', () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { HookCommand } from '../../src/hooks.js';
 import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+import { TARGETS } from '../../src/targets/index.js';
+import type { Target } from '../../src/targets/types.js';
 
 /** The command root of the claude-project target. */
 const PROJECT_ROOT = '"$CLAUDE_PROJECT_DIR"/';
@@ -25,7 +27,7 @@ const userSettings = {
 
 describe('merging hooks into .claude/settings.json', () => {
   it('keeps every other key and every foreign hook, and appends ours', () => {
-    const merged = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json', PROJECT_ROOT) as any;
+    const merged = mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'settings.json', PROJECT_ROOT) as any;
     expect(merged.model).toBe('opus');
     expect(merged.permissions).toEqual(userSettings.permissions);
     expect(merged.env).toEqual({ FOO: '1' });
@@ -37,8 +39,8 @@ describe('merging hooks into .claude/settings.json', () => {
   });
 
   it('is idempotent: a second merge changes nothing', () => {
-    const once = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json', PROJECT_ROOT);
-    expect(mergeHookSettings(once, [stopWatcher], [stopWatcher.script], 'settings.json', PROJECT_ROOT)).toEqual(once);
+    const once = mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'settings.json', PROJECT_ROOT);
+    expect(mergeHookSettings(once, [stopWatcher], { scripts: [stopWatcher.script] }, 'settings.json', PROJECT_ROOT)).toEqual(once);
   });
 
   it('replaces our entry in place, keeping keys the user added to it', () => {
@@ -50,7 +52,7 @@ describe('merging hooks into .claude/settings.json', () => {
         ],
       },
     };
-    const merged = mergeHookSettings(settings, [{ ...stopWatcher, timeout: 30 }], [stopWatcher.script], 'settings.json', PROJECT_ROOT) as any;
+    const merged = mergeHookSettings(settings, [{ ...stopWatcher, timeout: 30 }], { scripts: [stopWatcher.script] }, 'settings.json', PROJECT_ROOT) as any;
     expect(merged.hooks.Stop).toEqual([
       { hooks: [{ type: 'command', command: stopWatcher.command, statusMessage: 'checking tasks', timeout: 30 }] },
       { hooks: [{ type: 'command', command: 'echo after' }] },
@@ -58,8 +60,8 @@ describe('merging hooks into .claude/settings.json', () => {
   });
 
   it('removes the entry of a hook that left the config, and only that', () => {
-    const settings = mergeHookSettings(userSettings, [stopWatcher], [], 'settings.json', PROJECT_ROOT);
-    const merged = mergeHookSettings(settings, [], [stopWatcher.script], 'settings.json', PROJECT_ROOT) as any;
+    const settings = mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'settings.json', PROJECT_ROOT);
+    const merged = mergeHookSettings(settings, [], { scripts: [stopWatcher.script] }, 'settings.json', PROJECT_ROOT) as any;
     expect(merged).toEqual(userSettings);
   });
 
@@ -68,7 +70,7 @@ describe('merging hooks into .claude/settings.json', () => {
     ['"hooks" that is not an object', { hooks: [] }, /"hooks" must be an object/],
     ['an event that is not a list', { hooks: { Stop: {} } }, /hooks\.Stop must be an array/],
   ])('refuses %s, naming it', (_name, settings, message) => {
-    expect(() => mergeHookSettings(settings, [stopWatcher], [], 'settings.json', PROJECT_ROOT)).toThrow(message);
+    expect(() => mergeHookSettings(settings, [stopWatcher], { scripts: [] }, 'settings.json', PROJECT_ROOT)).toThrow(message);
   });
 });
 
@@ -87,13 +89,13 @@ describe('registration through the CLI', () => {
     const root = project(JSON.stringify(userSettings, null, 4));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     const once = readFileSync(join(root, '.claude/settings.json'), 'utf8');
-    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], [], 'x', PROJECT_ROOT));
+    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'x', PROJECT_ROOT));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(once);
   });
 
   it('a settings.json that already has our entry is left byte for byte, formatting included', () => {
-    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], [], 'x', PROJECT_ROOT), null, 4);
+    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'x', PROJECT_ROOT), null, 4);
     const root = project(text);
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(text);
@@ -119,5 +121,85 @@ describe('registration through the CLI', () => {
       description: 'my plugin hooks',
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }] },
     });
+  });
+});
+
+describe('the merge owns exactly the handlers it wrote (recorded in the manifest), in every target', () => {
+  const jsonTargets = (Object.values(TARGETS) as Target[]).filter((t) => t.registration === 'claude-settings');
+
+  it.each(jsonTargets.map((t) => [t.id, t] as const))('%s: a handler of the user\'s running our guard script, under another event or matcher, is never removed or rewritten', (_id, target) => {
+    const root = tempDir();
+    const config = (hooks: unknown[]) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: target.id, hooks }));
+    config([{ kind: 'guard', preset: 'guard' }]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const file = join(root, target.registrationFile);
+    const settings = JSON.parse(readFileSync(file, 'utf8'));
+    const guardEvent = target.events?.PreToolUse ?? 'PreToolUse';
+    const ours = settings.hooks[guardEvent][0];
+    const command: string = ours.hooks[0].command;
+    // Two hand-written handlers with our exact command text: another event; the same event, another matcher.
+    const afterTool = target.events?.PostToolUse ?? 'PostToolUse';
+    settings.hooks[afterTool] = [{ hooks: [{ type: 'command', command }] }];
+    settings.hooks[guardEvent].push({ matcher: 'Edit', hooks: [{ type: 'command', command, timeout: 7 }] });
+    writeFileSync(file, JSON.stringify(settings, null, 2));
+    const mine = (text: string) => {
+      const hooks = JSON.parse(text).hooks;
+      return [hooks[afterTool], hooks[guardEvent].filter((g: { matcher?: string }) => g.matcher === 'Edit')];
+    };
+    const before = mine(readFileSync(file, 'utf8'));
+
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(mine(readFileSync(file, 'utf8'))).toEqual(before);
+    config([]); // the guard leaves the config: only our handler goes
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(mine(readFileSync(file, 'utf8'))).toEqual(before);
+    expect(JSON.stringify(JSON.parse(readFileSync(file, 'utf8')).hooks[guardEvent])).not.toContain(JSON.stringify(ours));
+    config([{ kind: 'guard', preset: 'guard' }]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(ralphHooks(['uninstall', '--yes'], { cwd: root }).status).toBe(0);
+    expect(mine(readFileSync(file, 'utf8'))).toEqual(before);
+  });
+
+  it('forgeflare: an entry of the user\'s running our guard script under another event or tool stays through generate, removal and uninstall', () => {
+    const root = tempDir();
+    const config = (hooks: unknown[]) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'forgeflare', hooks }));
+    config([{ kind: 'guard', preset: 'guard' }]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const file = join(root, '.forgeflare/hooks.toml');
+    const command = /command = "(.*guard\.sh[^"]*)"/.exec(readFileSync(file, 'utf8'))![1];
+    const mine = `\n[[hooks]]\nevent = "PostToolUse"\ncommand = "${command}"\n\n[[hooks]]\nevent = "PreToolUse"\nphase = "guard"\nmatch_tool = "Edit"\ncommand = "${command}"\ntimeout_ms = 7000\n`;
+    writeFileSync(file, readFileSync(file, 'utf8') + mine);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain(mine);
+    config([]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(file, 'utf8').match(/^\[\[hooks\]\]/gm)).toHaveLength(2);
+    expect(readFileSync(file, 'utf8')).toContain(mine);
+    config([{ kind: 'guard', preset: 'guard' }]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(ralphHooks(['uninstall', '--yes'], { cwd: root }).status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toContain(mine);
+  });
+
+  it('a manifest from before the record: handlers are recognised by text, but only under the event and matcher ralph-hooks registers', () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }] }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const manifestPath = join(root, '.ralph-hooks/manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    expect(manifest.registrations['.claude/settings.json']).toHaveLength(1);
+    delete manifest.registrations;
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const file = join(root, '.claude/settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8'));
+    const ours = settings.hooks.PreToolUse[0];
+    const command = ours.hooks[0].command;
+    settings.hooks.PostToolUse = [{ hooks: [{ type: 'command', command }] }];
+    settings.hooks.PreToolUse.push({ matcher: 'Edit', hooks: [{ type: 'command', command, timeout: 7 }] });
+    writeFileSync(file, JSON.stringify(settings));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).hooks).toEqual(settings.hooks);
+    // From then on the manifest records the handler, and only that one is ours.
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).registrations['.claude/settings.json']).toEqual([{ event: 'PreToolUse', matcher: ours.matcher, command }]);
   });
 });

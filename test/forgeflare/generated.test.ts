@@ -131,7 +131,7 @@ timeout_ms = 2000
     expect(empty).toMatch(/^hooks = \[\]$/m);
     expect(readForgeflareHooks(empty)).toMatchObject({ ok: true });
     expect(readForgeflareHooks(empty.replace(/^hooks = \[\]\n/m, ''))).toMatchObject({ ok: false });
-    expect(mergeForgeflareHooks(empty, [], [], '.forgeflare/hooks.toml', '')).toBe(empty);
+    expect(mergeForgeflareHooks(empty, [], { scripts: [] }, '.forgeflare/hooks.toml', '')).toBe(empty);
 
     project(HOOKS.slice(0, 1), root);
     const withGuard = readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8');
@@ -141,8 +141,8 @@ timeout_ms = 2000
   });
 
   it('refuses events forgeflare does not have, and leaves an unreadable hooks.toml untouched', () => {
-    expect(() => mergeForgeflareHooks(undefined, [{ event: 'SessionStart', command: 'bash x.sh', script: 'x.sh' }], [], 'hooks.toml', '')).toThrow(/forgeflare has no SessionStart event/);
-    expect(() => mergeForgeflareHooks('[[hooks]]\nevent = [1]\n', [], [], 'hooks.toml', '')).toThrow(/left the file untouched/);
+    expect(() => mergeForgeflareHooks(undefined, [{ event: 'SessionStart', command: 'bash x.sh', script: 'x.sh' }], { scripts: [] }, 'hooks.toml', '')).toThrow(/forgeflare has no SessionStart event/);
+    expect(() => mergeForgeflareHooks('[[hooks]]\nevent = [1]\n', [], { scripts: [] }, 'hooks.toml', '')).toThrow(/left the file untouched/);
   });
 });
 

@@ -1,0 +1,113 @@
+/**
+ * Every handler in every hook file an agent reads in this project, and the script each one
+ * runs: what doctor needs to tell a handler whose script is gone (the client errors on each
+ * event, or blocks every call when it is a guard), whoever wrote it.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { isJsonObject, parseJsonText } from '../json-text.js';
+import { TARGETS } from '../targets/index.js';
+import type { Target } from '../targets/types.js';
+import { readForgeflareHooks } from './forgeflare-load.js';
+import { readIfExists } from './merged-file.js';
+import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './ownership.js';
+
+export interface RegisteredHandler {
+  file: string;
+  event: string;
+  command: string;
+}
+
+/** Claude Code also reads the local settings, which are the user's alone. */
+const EXTRA_FILES = ['.claude/settings.local.json'];
+
+/** Interpreters a hook command starts its script with. */
+const INTERPRETERS = new Set(['bash', 'sh', 'zsh', 'node', 'python', 'python3', 'deno', 'bun']);
+
+/** The handlers of every hook file present (a file that does not parse is doctor's RH05, not this check's). */
+export function registeredHandlers(root: string): RegisteredHandler[] {
+  const files = new Map<string, Target['registration']>();
+  for (const target of Object.values(TARGETS) as Target[]) files.set(target.registrationFile, target.registration);
+  for (const file of EXTRA_FILES) files.set(file, 'claude-settings');
+  const handlers: RegisteredHandler[] = [];
+  for (const [file, format] of files) {
+    let text: string | undefined;
+    try {
+      text = readIfExists(join(root, file), file);
+    } catch {
+      continue;
+    }
+    if (text === undefined) continue;
+    if (format === 'forgeflare-toml') {
+      const read = readForgeflareHooks(text);
+      if (read.ok) handlers.push(...read.hooks.map((hook) => ({ file, event: hook.event, command: hook.command })));
+      continue;
+    }
+    let parsed: unknown;
+    try {
+      parsed = parseJsonText(text, file);
+    } catch {
+      continue;
+    }
+    if (!isJsonObject(parsed) || !isJsonObject(parsed.hooks)) continue;
+    for (const [event, groups] of Object.entries(parsed.hooks)) {
+      if (!Array.isArray(groups)) continue;
+      for (const group of groups) {
+        if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
+        for (const handler of group.hooks) {
+          if (isJsonObject(handler) && typeof handler.command === 'string') handlers.push({ file, event, command: handler.command });
+        }
+      }
+    }
+  }
+  return handlers;
+}
+
+/** Our project-root prefix for Codex and droid: the only shell syntax a plain handler may hold. */
+const GIT_ROOT = /\$\(git rev-parse --show-toplevel 2>\/dev\/null \|\| pwd\)/g;
+
+/** The words of a command, quotes removed; undefined when it holds shell syntax this cannot follow. */
+function words(command: string): string[] | undefined {
+  let text = command.trim();
+  for (const suffix of [FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX]) if (text.endsWith(suffix)) text = text.slice(0, -suffix.length).trimEnd();
+  if (/[;&|<>`]/.test(text.replace(GIT_ROOT, ''))) return undefined;
+  return [...text.matchAll(/(?:"[^"]*"|'[^']*'|[^\s"']+)+/g)].map((match) => match[0].replace(/"([^"]*)"|'([^']*)'/g, '$1$2'));
+}
+
+/** The project folder as each agent's command names it. */
+const ROOT_SPELLINGS = [
+  ...(Object.values(TARGETS) as Target[]).map((target) => target.commandRoot.replace(/"/g, '').replace(/\/$/, '')).filter(Boolean),
+  '$CLAUDE_PROJECT_DIR', '${CLAUDE_PROJECT_DIR}', '$QWEN_PROJECT_DIR', '$GEMINI_PROJECT_DIR', '${GEMINI_PROJECT_DIR}',
+  '$COPILOT_PROJECT_DIR', '$FACTORY_PROJECT_DIR', '${FACTORY_PROJECT_DIR}', '${CLAUDE_PLUGIN_ROOT}', '$CLAUDE_PLUGIN_ROOT',
+];
+
+/**
+ * The script file a handler's command runs, as a path to check (project-relative or absolute),
+ * or undefined when the command is not a plain `[interpreter] <script>` (a pipeline, a PATH
+ * command, another variable): then there is nothing this check can say.
+ */
+export function scriptOf(command: string, root: string): string | undefined {
+  const list = words(command);
+  if (!list || list.length === 0) return undefined;
+  const candidate = INTERPRETERS.has(list[0]!) ? list[1] : list[0];
+  if (candidate === undefined || candidate.startsWith('-')) return undefined;
+  let path = candidate;
+  for (const spelling of ROOT_SPELLINGS) {
+    if (path.startsWith(`${spelling}/`)) {
+      path = join(root, path.slice(spelling.length + 1));
+      break;
+    }
+  }
+  if (path.includes('$')) return undefined;
+  // A bare word (`notify-send`) is a command on PATH, not a file here.
+  if (!path.includes('/')) return undefined;
+  return isAbsolute(path) ? path : join(root, path);
+}
+
+/** Handlers whose script does not exist. */
+export function handlersWithMissingScripts(root: string): (RegisteredHandler & { script: string })[] {
+  return registeredHandlers(root).flatMap((handler) => {
+    const script = scriptOf(handler.command, root);
+    return script !== undefined && !existsSync(script) ? [{ ...handler, script }] : [];
+  });
+}
