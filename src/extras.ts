@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { RalphHooksConfig } from './config/schema.js';
 import type { GeneratedFile } from './hooks.js';
-import { TEMPLATES_DIR } from './package-info.js';
+import { packageVersion, TEMPLATES_DIR } from './package-info.js';
 import { formatJson } from './json-text.js';
 import { renderTemplate } from './render.js';
 
@@ -18,6 +18,27 @@ export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
 /** Where npm puts bats: its package links no `.bin/bats`. */
 export const BATS_BIN = 'node_modules/bats/bin/bats';
 export const JUNIT_REPORT = 'reports/hook-cases.xml';
+
+/** Versions written into a user's package.json next to ralph-hooks itself. */
+export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0', '@anthropic-ai/claude-code': '^2.1.295' } as const;
+
+/** What the generated tests need installed: ralph-hooks, and each test tool the extras use. */
+export function hookDevDependencies(extras: RalphHooksConfig['extras']): Record<string, string> {
+  const dependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
+  if (extras.vitest) dependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
+  if (extras.bats) dependencies.bats = DEV_DEPENDENCY_RANGES.bats;
+  if (extras.scenarios) dependencies['@anthropic-ai/claude-code'] = DEV_DEPENDENCY_RANGES['@anthropic-ai/claude-code'];
+  return dependencies;
+}
+
+/**
+ * With extras.packageJson off, package.json is the user's alone and names none of this: the
+ * workflow (and the next steps) install it without saving, so the first run is green anyway.
+ */
+export function unsavedInstallCommand(extras: RalphHooksConfig['extras']): string {
+  const specs = Object.entries(hookDevDependencies(extras)).map(([name, range]) => `${name}@${range}`);
+  return `npm install --no-save --no-package-lock ${specs.join(' ')}`;
+}
 
 /** One configured hook, as the extras see it. */
 export interface ExtraHook {
@@ -107,6 +128,7 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       cases: extras.cases || extras.scenarios,
       junit: JUNIT_REPORT,
       hooks: hooks.map((h) => h.context.name),
+      unsavedInstall: extras.packageJson ? '' : unsavedInstallCommand(extras),
     };
     files.push({ path: WORKFLOW_FILE, content: renderTemplate('extras/workflow.yml.hbs', context), executable: false });
   }

@@ -13,7 +13,7 @@ import { CliError } from './errors.js';
 import { packageVersion } from './package-info.js';
 import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
 import { formatLike, mergePackageJson } from './registration/package-json.js';
-import { hookTestScript } from './extras.js';
+import { hookDevDependencies, hookTestScript } from './extras.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from './registration/deregister.js';
 import type { Ownership, RecordedHandler, Registrations } from './registration/ownership.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -157,15 +157,9 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
   return { ...base, status: 'keep', note: 'no longer in the config, but edited by hand: left in place' };
 }
 
-/** Versions written into a user's package.json next to ralph-hooks itself. */
-export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0', '@anthropic-ai/claude-code': '^2.1.295' } as const;
-
 /** package.json (extras.packageJson): merged like settings.json, byte for byte untouched when nothing is missing. */
 function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
-  const devDependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
-  if (config.extras.vitest) devDependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
-  if (config.extras.bats) devDependencies.bats = DEV_DEPENDENCY_RANGES.bats;
-  if (config.extras.scenarios) devDependencies['@anthropic-ai/claude-code'] = DEV_DEPENDENCY_RANGES['@anthropic-ai/claude-code'];
+  const devDependencies = hookDevDependencies(config.extras);
   const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), devDependencies };
   return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }

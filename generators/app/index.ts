@@ -11,7 +11,7 @@ import { validateConfig } from '../../src/config/load.js';
 import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { CliError } from '../../src/errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../../src/json-text.js';
-import { HOOK_CASES_DIR } from '../../src/extras.js';
+import { HOOK_CASES_DIR, hookTestCommands, unsavedInstallCommand } from '../../src/extras.js';
 import { planGeneration } from '../../src/plan.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
 
@@ -223,6 +223,13 @@ export default class RalphHooksGenerator extends Generator {
         'Next steps:',
         ...(extras.has('packageJson') ? ['  - Install what the hooks and their tests need: npm install'] : []),
         ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
+        // package.json is the user's alone: say what to install (the workflow does the same).
+        ...(!extras.has('packageJson') && tests
+          ? [
+              `  - Install what the hook tests need (package.json is left to you; or add them to its devDependencies): ${unsavedInstallCommand(this._extrasRecord())}`,
+              `  - Run the hook tests: ${hookTestCommands(this._extrasRecord(), this._configFromAnswers().hooks?.length !== 0).map((command) => (command.startsWith('node_modules/') ? command : `npx ${command}`)).join(' && ')}`,
+            ]
+          : []),
         `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
         `  - ${TARGETS[this.answers.target].startHint}`,
         // Only specum ships starter cases: the line is there when some were written.
@@ -252,6 +259,11 @@ export default class RalphHooksGenerator extends Generator {
    * The stop-watcher question is about the first stop-watcher only: every other hook (one that
    * `add` created, a second stop-watcher) stays where it is.
    */
+  /** The chosen extras as the config writes them: every one, on or off. */
+  private _extrasRecord(): Record<ExtraId, boolean> {
+    return Object.fromEntries(EXTRA_IDS.map((id) => [id, this.answers.extras.includes(id)])) as Record<ExtraId, boolean>;
+  }
+
   private _configFromAnswers(): RalphHooksConfigInput {
     const base: RalphHooksConfigInput = this.existing ?? { $schema: SCHEMA_URL };
     const hooks = [...(base.hooks ?? [])];
@@ -270,7 +282,7 @@ export default class RalphHooksGenerator extends Generator {
       const options = (current.options ?? {}) as Record<string, unknown>;
       if ((options.runtime ?? 'bash') !== this.answers.runtime) hooks[index] = { ...current, options: { ...options, runtime: this.answers.runtime } } as typeof current;
     }
-    const extras = Object.fromEntries(EXTRA_IDS.map((id) => [id, this.answers.extras.includes(id)])) as Record<ExtraId, boolean>;
+    const extras = this._extrasRecord();
     // An existing config without `extras` stays without it while none is chosen.
     const keepExtrasOut = this.existing !== undefined && base.extras === undefined && this.answers.extras.length === 0;
     return { ...base, target: this.answers.target, hooks, ...(keepExtrasOut ? {} : { extras }) };

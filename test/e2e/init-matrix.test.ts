@@ -18,7 +18,11 @@ import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 const TARGETS = Object.keys(TARGET_REGISTRY);
 const STOP_WATCHERS = ['specum', 'speckit', 'passive', 'loop', 'none'];
 const EXTRAS = ['all', 'none'];
-const COMBINATIONS = TARGETS.flatMap((target) => STOP_WATCHERS.flatMap((stopWatcher) => EXTRAS.map((extras) => ({ target, stopWatcher, extras }))));
+const COMBINATIONS = [
+  ...TARGETS.flatMap((target) => STOP_WATCHERS.flatMap((stopWatcher) => EXTRAS.map((extras) => ({ target, stopWatcher, extras, flags: '' })))),
+  // package.json left to the user: the workflow installs what the tests need without saving it.
+  ...['specum', 'loop'].map((stopWatcher) => ({ target: 'claude-project', stopWatcher, extras: 'all', flags: '--no-package-json' })),
+];
 
 const ENV = {
   ...process.env,
@@ -105,7 +109,7 @@ beforeAll(() => {
 }, 300_000);
 
 describe.concurrent('a fresh project is green for every init answer (packed package)', () => {
-  it.each(COMBINATIONS)('--target $target --stop-watcher $stopWatcher --extras $extras', ({ target, stopWatcher, extras }) =>
+  it.each(COMBINATIONS)('--target $target --stop-watcher $stopWatcher --extras $extras $flags', ({ target, stopWatcher, extras, flags }) =>
     slot(async () => {
       const root = tempDir(`rh-matrix-${target}-${stopWatcher}-${extras}-`);
       execFileSync('git', ['init', '-q'], { cwd: root });
@@ -118,11 +122,21 @@ describe.concurrent('a fresh project is green for every init answer (packed pack
         return result;
       };
 
-      await step('init', `ralph-hooks init --yes --target ${target} --stop-watcher ${stopWatcher} --extras ${extras}`);
+      const init = await step('init', `ralph-hooks init --yes --target ${target} --stop-watcher ${stopWatcher} --extras ${extras} ${flags}`);
       // node_modules is a link to the shared install: a user's .gitignore would leave it out.
       await step('commit', "printf 'node_modules\\n' >> .git/info/exclude && git add -A && git commit -qm init");
 
-      if (extras === 'all') {
+      if (flags === '--no-package-json') {
+        expect(existsSync(join(root, 'package.json'))).toBe(false);
+        const workflow = readFileSync(join(root, '.github/workflows/ralph-hooks.yml'), 'utf8');
+        const install = workflowSteps(workflow).find((s) => s.name.startsWith('Install ralph-hooks'))!;
+        // What the tests import and run, at the ranges package.json would have named (installed here already).
+        expect(install.run).toMatch(/^npm install --no-save --no-package-lock ralph-hooks@\^\d+\.\d+\.\d+ vitest@\^[\d.]+ bats@\^[\d.]+( @anthropic-ai\/claude-code@\^[\d.]+)?$/);
+        expect(init.output).toContain(install.run);
+        for (const { name, run } of workflowSteps(workflow)) {
+          if (!name.startsWith('Install')) await step(`workflow: ${name}`, run);
+        }
+      } else if (extras === 'all') {
         const next = await step('npm test', 'npm test');
         expect(next.output).not.toMatch(/^not ok/m);
         const workflow = readFileSync(join(root, '.github/workflows/ralph-hooks.yml'), 'utf8');

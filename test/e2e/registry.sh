@@ -183,4 +183,21 @@ new_repo npm-yes
 cd "$WORK/npm-yes"
 step "npm init ralph-hooks -- --yes" bash -c 'npm init ralph-hooks -- --yes && test -f test/hooks/stop-watcher.test.ts'
 
+# ---------------------------------------------------------------- package.json left to the user
+# --no-package-json: no package.json at all; the workflow's own steps, run in order, install
+# what the tests need (without saving it) and pass on the first run.
+new_repo no-package-json
+cd "$WORK/no-package-json"
+step "npm init ralph-hooks -- --yes --no-package-json" bash -c 'npm init ralph-hooks -- --yes --no-package-json && test ! -e package.json'
+step "every step of the generated workflow, in order (installs included)" bash -c '
+  set -e
+  git add -A && git -c user.name=e2e -c user.email=e2e@example.invalid commit -qm init
+  printf "node_modules\nreports\n" >> .git/info/exclude
+  while IFS= read -r run; do
+    case "$run" in \"*) run="$(jq -r . <<<"$run")" ;; esac # a JSON-quoted YAML scalar
+    echo "+ $run"
+    bash -c "$run" </dev/null
+  done < <(sed -n "s/^        run: //p" .github/workflows/ralph-hooks.yml)
+  test ! -e package.json'
+
 echo "PASS  registry e2e: all steps in $((SECONDS - STARTED)) s"
