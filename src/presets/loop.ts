@@ -53,7 +53,12 @@ export function loopStateFile(options: LoopOptions, target?: PresetTarget): stri
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
 
-/** Ends the quoted here-document that hands /ralph-loop's arguments to the setup script. */
+/**
+ * Ends the quoted here-document that hands /ralph-loop's arguments to the setup script, after
+ * a "!" the template puts in front of it: Claude Code fills $ARGUMENTS in with a backslash
+ * before every "!" at the start of a line (or after a space), so no line of the arguments can
+ * be "!" + this word, whatever the prompt holds (a line that is this word alone is only text).
+ */
 export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
 
 const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;

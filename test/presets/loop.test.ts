@@ -336,7 +336,7 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       const ext = runtime === 'node' ? 'mjs' : 'sh';
       const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
       // No variable and no $ARGUMENTS on the command line: Claude Code's permission check refuses both.
-      expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\nRALPH_LOOP_ARGUMENTS_END\n`);
+      expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin <<'!RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n!RALPH_LOOP_ARGUMENTS_END\n`);
       expect(start).toContain(`allowed-tools: ['Bash(${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin:*)']`);
       const cancel = readFileSync(loop.project.file('.claude/commands/cancel-ralph.md'), 'utf8');
       expect(cancel).toContain(`stop-watcher-setup.${ext} --cancel`);
@@ -555,7 +555,7 @@ describe('loop preset, node runtime only', () => {
     const { generateProject } = await import('../helpers/generate.js');
     const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
     const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
-    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
+    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin <<'!RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
     const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
     expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
   });
