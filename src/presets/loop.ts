@@ -79,9 +79,11 @@ export const loop: Preset<LoopOptions> = {
     ];
     // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {
+      // Named by the command, not the hook: two loop hooks clash here whatever their names.
+      const clashFix = 'give one of them other command names ("loopCommand" and "cancelCommand" in its options), or "commands": false in the options of the one whose commands you do not use';
       files.push(
-        { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true },
-        { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true },
+        { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true, clashFix },
+        { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true, clashFix },
       );
     }
     return files;
