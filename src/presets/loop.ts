@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathOption } from './path-option.js';
+import { projectPathOption } from './path-option.js';
 import { hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
@@ -12,7 +12,7 @@ import { hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, typ
 export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
-  stateFile: pathOption().optional()
+  stateFile: projectPathOption('.claude/ralph-loop.local.md').optional()
     .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (.codex/, .qwen/, .github/, .gemini/, .factory/).'),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
