@@ -60,6 +60,13 @@ export function loopStateFile(options: LoopOptions, target?: PresetTarget): stri
  * be "!" + this word, whatever the prompt holds (a line that is this word alone is only text).
  */
 export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
+/**
+ * The last line of that here-document, after "!" too (so no line of the arguments can be it):
+ * with --checked, the setup script refuses text that does not end with it. Claude Code ends
+ * the command's shell block at the first ``` in the text, arguments included; the mark is
+ * then missing, and the loop is not started with half a prompt.
+ */
+export const ARGUMENTS_MARK = 'RALPH_LOOP_ARGUMENTS_COMPLETE';
 
 const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
@@ -97,6 +104,7 @@ export const loop: Preset<LoopOptions> = {
     // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
     pluginRoot: target?.id === 'claude-plugin',
     argumentsDelimiter: ARGUMENTS_DELIMITER,
+    argumentsMark: ARGUMENTS_MARK,
     stateFile: loopStateFile(entry.options, target),
     // What messages tell the user to run: the slash command, or where there is none the setup script.
     loopCommand: hasSlashCommands(target) ? `/${entry.options.loopCommand}` : `${entry.options.runtime} ${setupPath(entry, target)}`,
