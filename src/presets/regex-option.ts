@@ -4,12 +4,15 @@ import { z } from 'zod';
 /**
  * Regular-expression options, checked when the config is read, so a pattern that can never
  * work is a config error naming its field instead of a rule that silently never matches (or
- * a hook that gives up on every call). Each pattern must compile twice: as a JavaScript
- * RegExp (a quick first check with a readable message) and in the engine the hook itself
- * uses — bash's `[[ =~ ]]` (POSIX extended) for the guard, jq's `test` (Oniguruma) for the
- * convergence check. The engine is run once per distinct pattern, and only for a value
- * that differs from the option's default; where bash or jq is missing, the JavaScript check
- * and the dialect rules below stand alone.
+ * a hook that gives up on every call). A pattern must compile in the engine the hook itself
+ * uses: bash's `[[ =~ ]]` (POSIX extended) for the guard, jq's `test` (Oniguruma) for the
+ * convergence check. A guard pattern must also compile as a JavaScript RegExp (a first check
+ * with a readable message) and use nothing POSIX lacks (the dialect rules below), since
+ * regcomp reads many such constructs silently as something else. Oniguruma has more than
+ * JavaScript (`(?i)`, possessive quantifiers), so a convergence pattern is compiled in
+ * JavaScript only where jq is missing. The engine runs once per distinct pattern, and only
+ * for a value that differs from the option's default; where bash is missing, the JavaScript
+ * check and the dialect rules stand alone.
  */
 
 type Check = (pattern: string) => string | null;
