@@ -20,6 +20,8 @@ export interface GeneratedFile {
   executable: boolean;
   /** The config entry (hooks[].name) that produced it. */
   hook?: string;
+  /** When another hook generates the same path: what to change (default: a hook's name). */
+  clashFix?: string;
 }
 
 export interface HookCommand {
@@ -69,7 +71,7 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       if (dir === null) continue; // the agent reads no project slash commands
       const path = posix.join(dir, file.path);
       const context = { ...hookContext, file: posix.basename(path) };
-      files.push({ path, content: renderTemplate(file.template, context), executable: file.executable, hook: entry.name });
+      files.push({ path, content: renderTemplate(file.template, context), executable: file.executable, hook: entry.name, ...(file.clashFix ? { clashFix: file.clashFix } : {}) });
     }
     const [main] = preset.registrations(entry, target);
     // The extras (tests, cases) exercise the script of the hook's first registration.

@@ -114,12 +114,13 @@ export function lacksConfigWarning(path: string): string {
 }
 
 /** Two hooks writing the same file would overwrite each other on every run: a config error. */
-function checkCollisions(files: { path: string; hook?: string }[]): void {
+function checkCollisions(files: { path: string; hook?: string; clashFix?: string }[]): void {
   const seen = new Map<string, string | undefined>();
   for (const file of files) {
     if (seen.has(file.path)) {
       const first = seen.get(file.path);
-      throw new CliError(`hooks ${JSON.stringify(first ?? '?')} and ${JSON.stringify(file.hook ?? '?')} both generate ${file.path}; give one of them another name (hooks[].name) in ralph-hooks.config.json.`);
+      const fix = file.clashFix ?? 'give one of them another name (hooks[].name)';
+      throw new CliError(`hooks ${JSON.stringify(first ?? '?')} and ${JSON.stringify(file.hook ?? '?')} both generate ${file.path}; ${fix} in ralph-hooks.config.json.`);
     }
     seen.set(file.path, file.hook);
   }

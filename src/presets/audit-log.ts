@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathOption } from './path-option.js';
+import { projectPathOption } from './path-option.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Preset, PresetTarget } from './types.js';
  * Fail-open: it never blocks and never answers with a decision.
  */
 export const auditLogOptions = z.strictObject({
-  logFile: pathOption().default('.ralph-hooks/logs/audit.jsonl')
+  logFile: projectPathOption('.ralph-hooks/logs/audit.jsonl').default('.ralph-hooks/logs/audit.jsonl')
     .describe('JSON-lines log, relative to the project root.'),
   maxFieldChars: z.int().min(16).max(100000).default(500)
     .describe('String fields of the tool input longer than this are cut (file contents, long commands).'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { projectPathOption } from './path-option.js';
+import { onigPattern } from './regex-option.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -6,7 +8,7 @@ import type { Preset, PresetTarget } from './types.js';
  * PostToolUseFailure under Claude Code) that keeps per-session counters in a state file
  * and signals when the run has converged — or is stuck.
  */
-const onig = (value: string) => z.string().min(1).default(value);
+const onig = onigPattern;
 
 const signal = <T extends z.core.$ZodLooseShape>(enabled: boolean, summary: string, shape: T) =>
   z.strictObject({ enabled: z.boolean().default(enabled).describe(`Turn the signal on or off (default ${enabled ? 'on' : 'off'}).`), ...shape })
@@ -21,7 +23,7 @@ export const convergenceOptions = z.strictObject({
   signals: z.strictObject({
     clean_test: signal(true, 'N passing test runs in a row with no edit in between; the pass line is read from the tail of the output.', {
       runs: z.int().min(1).max(20).default(3).describe('Passing runs in a row.'),
-      testCommand: onig(TEST_COMMAND).describe('Regex (jq/Oniguruma) a Bash command must match to count as a test run.'),
+      testCommand: onig(TEST_COMMAND).describe('Regex (jq/Oniguruma, compiled with jq when the config is read) a Bash command must match to count as a test run.'),
       passPattern: onig(PASS_PATTERN).describe('Regex for a pass line in the tail of the output.'),
       failPattern: onig(FAIL_PATTERN).describe('Regex for a failure line in the tail; a match makes the run a failure.'),
       tailLines: z.int().min(1).max(1000).default(40).describe('How many last lines of the output are searched.'),
@@ -37,11 +39,11 @@ export const convergenceOptions = z.strictObject({
       steps: z.int().min(2).max(1000).default(20),
     }),
     plan_complete: signal(true, 'After an edit of the plan file, no unchecked "- [ ]" item is left (and at least one is checked).', {
-      planFile: z.string().min(1).default('IMPLEMENTATION_PLAN.md').describe('Plan file, relative to the project root.'),
+      planFile: projectPathOption('IMPLEMENTATION_PLAN.md').default('IMPLEMENTATION_PLAN.md').describe('Plan file, relative to the project root.'),
     }),
   }).prefault({}).describe('The signals, each with `enabled` and its own options; the first that fires is reported.'),
-  stateFile: z.string().min(1).default('.ralph-hooks/state/convergence.json')
-    .describe('State file (counters, recent history, signals), relative to the project root; replaced atomically under a lock.'),
+  stateFile: projectPathOption('.ralph-hooks/state/convergence.json').default('.ralph-hooks/state/convergence.json')
+    .describe('State file (counters, recent history, signals), relative to the project root and inside it; replaced atomically under a lock.'),
   claudeOutput: z.enum(['additionalContext', 'block']).default('additionalContext')
     .describe("Claude Code: how a signal reaches Claude — 'additionalContext' (a note beside the tool result) or 'block' (decision: block with the reason; PostToolUseFailure supports only additionalContext)."),
   historySize: z.int().min(0).max(1000).default(100).describe('Recent calls kept in the state file, for debugging and the outer loop.'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { projectPathOption } from './path-option.js';
+import { ereFullPattern, erePattern } from './regex-option.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -7,7 +9,6 @@ import type { Preset, PresetTarget } from './types.js';
  * (Claude Code permissionDecision or forgeflare {"action":…}) is picked from the target.
  */
 
-const ERE = z.string().min(1).describe('A POSIX extended regular expression (bash [[ =~ ]]).');
 const word = z.string().regex(/^[^\s'"\\]+$/, 'one word: no spaces, quotes or backslashes');
 
 const rule = <T extends z.core.$ZodLooseShape>(enabled: boolean, summary: string, shape: T) =>
@@ -64,17 +65,17 @@ export const guardOptions = z.strictObject({
   }).prefault({}).describe('The rule catalog: each rule by id, with `enabled` and its own options.'),
   custom: z.array(z.strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).describe('Rule id used in reasons and the denial log.'),
-    pattern: ERE.describe('Matched (unanchored) against each normalised shell command (wrappers stripped, words joined by single spaces), or against the file path for file tools.'),
+    pattern: erePattern().describe('A POSIX extended regular expression (bash [[ =~ ]]: no \\d, (?…) groups or lazy quantifiers; checked when the config is read), matched (unanchored) against each normalised shell command (wrappers stripped, words joined by single spaces), or against the file path for file tools.'),
     tools: z.array(word).default(['Bash']).describe('Tools the rule applies to.'),
     reason: z.string().min(1).describe('What the agent should do instead.'),
   })).default([]).describe('Your own deny rules.'),
-  allow: z.array(ERE).default([])
+  allow: z.array(ereFullPattern().describe('A POSIX extended regular expression (bash [[ =~ ]]; checked when the config is read).')).default([])
     .describe('Allowlist: a normalised shell command (or file path) matching one of these patterns in full is exempt from every rule but harness-tamper.'),
   activeWhenEnv: z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/).default('')
     .describe('Only guard while this environment variable is set and non-empty (e.g. RALPH_LOOP); empty: always.'),
-  logFile: z.string().min(1).default('.ralph-hooks/logs/guard.log')
-    .describe('Denial log, relative to the project root: time, rule id, tool, first 200 characters of the call.'),
-  stateDir: z.string().min(1).default('.ralph-hooks/state').describe('Where stateful rules (doom-loop) keep their state, relative to the project root.'),
+  logFile: projectPathOption('.ralph-hooks/logs/guard.log').default('.ralph-hooks/logs/guard.log')
+    .describe('Denial log, relative to the project root and inside it: time, rule id, tool, first 200 characters of the call.'),
+  stateDir: projectPathOption('.ralph-hooks/state').default('.ralph-hooks/state').describe('Where stateful rules (doom-loop) keep their state, relative to the project root.'),
   maxCommandBytes: z.int().min(4096).max(16 * 1024 * 1024).default(1024 * 1024)
     .describe('Largest command (or path) the guard analyses, in bytes; a larger one is denied as too large to check.'),
   maxCommandTokens: z.int().min(1000).max(10_000_000).default(20_000)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathOption } from './path-option.js';
+import { projectPathOption } from './path-option.js';
 import { hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
@@ -12,7 +12,7 @@ import { hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, typ
 export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
-  stateFile: pathOption().optional()
+  stateFile: projectPathOption('.claude/ralph-loop.local.md').optional()
     .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (.codex/, .qwen/, .github/, .gemini/, .factory/).'),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
@@ -53,8 +53,20 @@ export function loopStateFile(options: LoopOptions, target?: PresetTarget): stri
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
 
-/** Ends the quoted here-document that hands /ralph-loop's arguments to the setup script. */
+/**
+ * Ends the quoted here-document that hands /ralph-loop's arguments to the setup script, after
+ * a "!" the template puts in front of it: Claude Code fills $ARGUMENTS in with a backslash
+ * before every "!" at the start of a line (or after a space), so no line of the arguments can
+ * be "!" + this word, whatever the prompt holds (a line that is this word alone is only text).
+ */
 export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
+/**
+ * The last line of that here-document, after "!" too (so no line of the arguments can be it):
+ * with --checked, the setup script refuses text that does not end with it. Claude Code ends
+ * the command's shell block at the first ``` in the text, arguments included; the mark is
+ * then missing, and the loop is not started with half a prompt.
+ */
+export const ARGUMENTS_MARK = 'RALPH_LOOP_ARGUMENTS_COMPLETE';
 
 const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
@@ -74,9 +86,11 @@ export const loop: Preset<LoopOptions> = {
     ];
     // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {
+      // Named by the command, not the hook: two loop hooks clash here whatever their names.
+      const clashFix = 'give one of them other command names ("loopCommand" and "cancelCommand" in its options), or "commands": false in the options of the one whose commands you do not use';
       files.push(
-        { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true },
-        { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true },
+        { template: 'loop/ralph-loop.md.hbs', path: `${entry.options.loopCommand}.md`, executable: false, inCommandsDir: true, clashFix },
+        { template: 'loop/cancel-ralph.md.hbs', path: `${entry.options.cancelCommand}.md`, executable: false, inCommandsDir: true, clashFix },
       );
     }
     return files;
@@ -90,6 +104,7 @@ export const loop: Preset<LoopOptions> = {
     // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
     pluginRoot: target?.id === 'claude-plugin',
     argumentsDelimiter: ARGUMENTS_DELIMITER,
+    argumentsMark: ARGUMENTS_MARK,
     stateFile: loopStateFile(entry.options, target),
     // What messages tell the user to run: the slash command, or where there is none the setup script.
     loopCommand: hasSlashCommands(target) ? `/${entry.options.loopCommand}` : `${entry.options.runtime} ${setupPath(entry, target)}`,

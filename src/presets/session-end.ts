@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathOption } from './path-option.js';
+import { projectPathOption } from './path-option.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -8,7 +8,7 @@ import type { Preset, PresetTarget } from './types.js';
  * control flow (seed 002, R3).
  */
 export const sessionEndOptions = z.strictObject({
-  logFile: pathOption().default('.ralph-hooks/logs/sessions.jsonl')
+  logFile: projectPathOption('.ralph-hooks/logs/sessions.jsonl').default('.ralph-hooks/logs/sessions.jsonl')
     .describe('JSON-lines log, relative to the project root: time, event, reason, tool_iterations, total_tokens, session_id.'),
   logPrefix: z.string().regex(/^[\w.:-]+$/).default('ralph-session-end'),
 });

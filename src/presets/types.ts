@@ -67,6 +67,8 @@ export interface PresetFile {
   fromRoot?: boolean;
   /** Path is relative to the target's slash-command folder (TARGETS[target].commandsDir). */
   inCommandsDir?: boolean;
+  /** When two hooks generate this file: what to change in one of them (default: its name). */
+  clashFix?: string;
 }
 
 /** A hook entry of ralph-hooks.config.json after validation and defaults. */

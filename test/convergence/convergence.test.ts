@@ -141,6 +141,18 @@ describe('convergence check: fail-open and the state file', () => {
     expect(state(p).calls).toBe(1);
   });
 
+  it('a pattern jq cannot compile (a script edited by hand; the config refuses one) fails open as such, not as invalid input, and keeps the state', async () => {
+    const p = convergenceProject('forgeflare');
+    await runCheck(p, ff(p, 1, test()));
+    expect(state(p).calls).toBe(1);
+    writeFileSync(p.script, readFileSync(p.script, 'utf8').replace('"testCommand":"(', '"testCommand":"(('));
+    const broken = await runCheck(p, ff(p, 2, test()));
+    expect(broken).toMatchObject({ exitCode: 0, json: { action: 'continue' } });
+    expect(broken.stderr).toContain('could not compute the new state');
+    expect(broken.stderr).not.toContain('not valid JSON');
+    expect(state(p).calls).toBe(1);
+  });
+
   it('64 invocations started at once record 64 observations', async () => {
     for (const contract of ['claude-code', 'forgeflare'] as const) {
       const p = convergenceProject(contract, { signals: { no_progress: { enabled: false } } });

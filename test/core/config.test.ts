@@ -29,6 +29,62 @@ const INVALID: [string, unknown, string[]][] = [
   ['tiny transcript tail', specum({ transcriptTailBytes: 10 }), ['hooks[0].options.transcriptTailBytes', '10', '≥ 1024']],
 ];
 
+const guard = (options: Record<string, unknown>) => ({ hooks: [{ kind: 'guard', preset: 'guard', options }] });
+const convergence = (options: Record<string, unknown>) => ({ hooks: [{ kind: 'convergence', preset: 'convergence', options }] });
+const customRule = (pattern: string) => ({ custom: [{ id: 'mine', pattern, reason: 'do not' }] });
+
+/** Config values that can never work: each refused, naming the field and the fix. */
+const NEVER_WORK: [string, unknown, string[]][] = [
+  ['a custom guard pattern that does not compile', guard(customRule('(unclosed')), ['hooks[0].options.custom[0].pattern', '"(unclosed"', 'not a valid regular expression', 'needs a backslash']],
+  ['a custom guard pattern only bash refuses', guard(customRule('a{1')), ['hooks[0].options.custom[0].pattern', '"a{1"', "bash's [[ =~ ]]"]],
+  ['\\d in a guard pattern (a letter d in bash)', guard(customRule('rm -rf \\d+')), ['hooks[0].options.custom[0].pattern', '\\d is not in POSIX extended', '[0-9]']],
+  ['a lookahead in a guard pattern', guard(customRule('git (?!status)')), ['hooks[0].options.custom[0].pattern', '(?…) groups', 'plain ( … ) group']],
+  ['a lazy quantifier in a guard pattern', guard(customRule('a.*?b')), ['hooks[0].options.custom[0].pattern', 'lazy quantifiers (*?)']],
+  ['an invalid allow pattern', guard({ allow: ['npm test', 'git [status'] }), ['hooks[0].options.allow[1]', '"git [status"', 'not a valid regular expression']],
+  ['an allow pattern that breaks out of ^( )$', guard({ allow: ['a)|(b'] }), ['hooks[0].options.allow[0]', 'not a valid regular expression']],
+  ['a convergence testCommand that jq cannot compile', convergence({ signals: { clean_test: { testCommand: '(npm test' } } }), ['hooks[0].options.signals.clean_test.testCommand', '"(npm test"', 'jq (Oniguruma) cannot compile it', 'unmatched parenthesis']],
+  ['a convergence errorPattern that jq cannot compile', convergence({ signals: { stuck_same_error: { errorPattern: 'error[' } } }), ['hooks[0].options.signals.stuck_same_error.errorPattern', 'jq (Oniguruma) cannot compile it']],
+  ['an absolute guard logFile', guard({ logFile: '/var/log/guard.log' }), ['hooks[0].options.logFile', '"/var/log/guard.log"', 'an absolute path leaves the project', 'relative to the project root', '".ralph-hooks/logs/guard.log"']],
+  ['a guard logFile climbing out with ..', guard({ logFile: 'logs/../../guard.log' }), ['hooks[0].options.logFile', 'a path with ".." leaves the project']],
+  ['a guard stateDir in the home folder', guard({ stateDir: '~/.ralph' }), ['hooks[0].options.stateDir', 'an absolute path leaves the project']],
+  ['an absolute convergence stateFile', convergence({ stateFile: '/tmp/convergence.json' }), ['hooks[0].options.stateFile', 'an absolute path leaves the project', '".ralph-hooks/state/convergence.json"']],
+  ['an absolute audit-log logFile', { hooks: [{ kind: 'audit-log', preset: 'audit-log', options: { logFile: '/tmp/audit.jsonl' } }] }, ['hooks[0].options.logFile', 'an absolute path leaves the project']],
+  ['a session-end logFile with ..', { hooks: [{ kind: 'session-end', preset: 'session-end', options: { logFile: '../sessions.jsonl' } }] }, ['hooks[0].options.logFile', 'a path with ".." leaves the project']],
+  ['an absolute loop stateFile', { hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { stateFile: '/tmp/loop.md' } }] }, ['hooks[0].options.stateFile', 'an absolute path leaves the project']],
+];
+
+describe('config values that can never work', () => {
+  it.each(NEVER_WORK)('%s: refused, naming the field and the fix', (_name, config, words) => {
+    let message = '';
+    try {
+      validateConfig(config);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const word of words) expect(message).toContain(word);
+  });
+
+  it.each([
+    ['guard patterns bash reads', guard({ ...customRule('(^| )rm -rf [[:alnum:]_./-]+( |$)'), allow: ['npm (run )?test', 'git status( --short)?', '[]a]+', 'x\\.y'] })],
+    ['convergence patterns jq reads (Oniguruma has what ERE lacks)', convergence({ signals: { clean_test: { testCommand: '(?i)\\bmake\\s+check\\b', passPattern: '\\d+ passed' } } })],
+    ['paths inside the project', guard({ logFile: 'logs/guard.log', stateDir: './.state' })],
+  ])('%s are accepted', (_name, config) => {
+    expect(() => validateConfig(config)).not.toThrow();
+  });
+
+  it('the CLI names the field, exits non-zero and writes nothing', () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }, { kind: 'convergence', preset: 'convergence', options: { stateFile: '/tmp/x.json', signals: { clean_test: { testCommand: '(unclosed' } } } }, { kind: 'guard', preset: 'guard', name: 'g2', options: customRule('(unclosed') }] }));
+    const before = snapshot(root);
+    const result = ralphHooks(['generate'], { cwd: root });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('hooks[1].options.signals.clean_test.testCommand: got "(unclosed"; jq (Oniguruma) cannot compile it');
+    expect(result.stderr).toContain('hooks[1].options.stateFile: got "/tmp/x.json"; an absolute path leaves the project');
+    expect(result.stderr).toContain('hooks[2].options.custom[0].pattern: got "(unclosed"; not a valid regular expression');
+    expect(snapshot(root)).toEqual(before);
+  });
+});
+
 describe('config validation', () => {
   it.each(INVALID)('%s: the error names the field, the value and what is allowed', (_name, config, words) => {
     let message = '';

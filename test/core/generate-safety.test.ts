@@ -72,6 +72,25 @@ describe('generate: never deletes or claims what is not ours', () => {
     expect(existsSync(join(root, '.claude'))).toBe(false);
   });
 
+  it('two loop hooks with different names clash on the slash-command file: the error names the command options, not hooks[].name', () => {
+    const root = project([
+      { kind: 'stop-watcher', preset: 'loop', name: 'loop-bash' },
+      { kind: 'stop-watcher', preset: 'loop', name: 'loop-node', options: { runtime: 'node' } },
+    ]);
+    const result = ralphHooks(['generate'], { cwd: root });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('hooks "loop-bash" and "loop-node" both generate .claude/commands/ralph-loop.md; give one of them other command names ("loopCommand" and "cancelCommand" in its options), or "commands": false');
+    expect(result.stderr).not.toContain('hooks[].name');
+    expect(existsSync(join(root, '.claude'))).toBe(false);
+    // The fix it names works.
+    writeFileSync(join(root, 'ralph-hooks.config.json'), config([
+      { kind: 'stop-watcher', preset: 'loop', name: 'loop-bash' },
+      { kind: 'stop-watcher', preset: 'loop', name: 'loop-node', options: { runtime: 'node', loopCommand: 'ralph-loop-node', cancelCommand: 'cancel-ralph-node' } },
+    ]));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(existsSync(join(root, '.claude/commands/ralph-loop-node.md'))).toBe(true);
+  });
+
   for (const kind of ['a folder', 'a FIFO', 'a device']) {
     it(`settings.json as ${kind} is a clear error: no hang, no stack trace`, () => {
       const root = project();

@@ -14,7 +14,7 @@ import { main } from '../../src/cli.js';
 import { readForgeflareHooks } from '../../src/registration/forgeflare-load.js';
 import { tomlString } from '../../src/registration/forgeflare-toml.js';
 import { HookRunner, readConvergence, replayForgeflare } from '../../testkit/index.js';
-import { parseStruct } from '../../testkit/forgeflare/serde-json.js';
+import { parseJsonValue, parseStruct } from '../../testkit/forgeflare/serde-json.js';
 import { generateProject } from '../helpers/generate.js';
 import { BODIES, bash, fixture, read, type Entry } from './helpers.js';
 
@@ -216,6 +216,32 @@ describe('4. answers are read by serde_json into typed structs', () => {
       'PostToolUse hook bash hooks/dup.sh returned invalid JSON: duplicate field `action` at line 1 column 27',
     ]);
     expect(readConvergence(f.root)).toBeUndefined();
+  });
+
+  it('serde_json\'s recursion limit: 127 nested arrays or objects read, the 128th is an error at its bracket', () => {
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    expect(parseJsonValue(nested(127)).ok).toBe(true);
+    expect(parseJsonValue(nested(128))).toEqual({ ok: false, error: 'recursion limit exceeded at line 1 column 128' });
+    expect(parseJsonValue(`{"action":"continue","x":${nested(126)}}`).ok).toBe(true);
+    expect(parseJsonValue(`{"action":"continue","x":${nested(127)}}`)).toEqual({ ok: false, error: 'recursion limit exceeded at line 1 column 152' });
+    // An unknown field of a struct is skipped, not counted: any depth reads.
+    const guard = [{ name: 'action', optional: false }, { name: 'reason', optional: true }];
+    expect(parseStruct(`{"action":"block","x":${nested(500)}}`, 'GuardOutput', guard)).toEqual({ ok: true, value: { action: 'block', reason: undefined } });
+  });
+
+  it('Stop: an answer nested 128 levels deep is not JSON there (nothing logged); 127 levels is read', async () => {
+    const deep = (levels: number) => `{"action":"halt","x":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    const f = fixture({ deep: say(deep(128)), fine: say(deep(127)) }, [stop('deep'), stop('fine')]);
+    const runner = load(f.root);
+    await runner.runStop('end_turn', 0, 0);
+    expect(messages(runner)).toEqual(['Stop hook bash hooks/fine.sh returned unrecognized action: halt']);
+  });
+
+  it('PostToolUse: a signal with an unknown field nested 200 levels deep is read (serde skips it)', async () => {
+    const f = fixture({ deep: say(`{"action":"signal","signal":"stuck","x":${'['.repeat(200)}${']'.repeat(200)}}`) }, [post('deep')]);
+    const runner = load(f.root);
+    expect(await runner.runPostToolUse('Bash', { command: 'ls' }, 'ok', false, 2)).toMatchObject({ kind: 'signal' });
+    expect(messages(runner)).toEqual([]);
   });
 
   it('serde accepts the struct as an array and ignores unknown fields', async () => {

@@ -2,10 +2,11 @@
  * Injected commands through the places a value reaches a script that the input fuzzing
  * does not cover: every free-text config value of every preset (rendered into the script),
  * and the slash-command arguments of the loop's setup script (then read back by the stop
- * hook from the state file it wrote). A canary file must never appear.
+ * hook from the state file it wrote), also through the /ralph-loop command file's shell block
+ * with prompts whose lines are here-document end words. A canary file must never appear.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyPlan, diskWriter } from '../../src/apply.js';
@@ -92,6 +93,58 @@ describe('fuzz: injected commands in config values and slash-command arguments n
           expect(existsSync(sandbox.canary), `${runtime}: setup ${JSON.stringify(args)} ran`).toBe(false);
         }
       }
+    }, 600_000);
+  }
+
+  /**
+   * What Claude Code (2.1) does with a command file's ```! block: it fills $ARGUMENTS in with
+   * a backslash before every "!" at the start of a line or after a space (and splits "`!" and
+   * "!`"), then takes the block's text up to the first ``` (the arguments' own included),
+   * trims it and runs it in bash.
+   */
+  const escapeArguments = (args: string) => args.replace(/`!/g, '` !').replace(/!`/g, '! `').replace(/(^|\s)!/gm, '$1\\!');
+  const shellBlock = (command: string, args: string) =>
+    /```!\s*\n?([\s\S]*?)\n?```/.exec(command.replaceAll('$ARGUMENTS', () => escapeArguments(args)))![1]!.trim().replaceAll('\r\n', '\n');
+
+  for (const runtime of ['bash', 'node'] as const) {
+    it(`loop (${runtime}): /ralph-loop's shell block with here-document end words and fences in the prompt`, () => {
+      rmSync(sandbox.canary, { force: true });
+      const root = join(sandbox.dir, `loop-heredoc-${runtime}`);
+      mkdirSync(root, { recursive: true });
+      applyPlan(planGeneration(root, validateConfig({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime } }] } as never)), diskWriter(root));
+      const command = readFileSync(join(root, '.claude/commands/ralph-loop.md'), 'utf8');
+      const endWord = /<<'([^']+)'/.exec(command)![1]!;
+      const mark = /\$ARGUMENTS\n(.*)\n/.exec(command)![1]!;
+      // The block's own end word and mark, them without their "!", earlier and common ones, with near misses.
+      const words = [endWord, endWord.replace(/^!/, ''), '\\' + endWord, mark, mark.replace(/^!/, ''), 'RALPH_LOOP_ARGUMENTS_END', 'EOF', 'END', 'EOT', 'ARGUMENTS', '!', '!EOF'];
+      const fences = ['```', '```sh', 'see ```x```'];
+      const lines = [...new Set(words.flatMap((word) => [word, `${word} `, `\t${word}`, `${word}\r`])), ...fences];
+      const stateFile = join(root, runtime === 'node' ? '.claude/ralph-loop.local.json' : '.claude/ralph-loop.local.md');
+      let prompts = 0;
+      let whole = 0;
+      let refused = 0;
+      for (const line of lines) {
+        for (const value of VALUES) {
+          for (const prompt of [`task\n${line}\n${value}`, `${line}\n${value}\n${line}\n${value} tail`, `task ${value}\n${line}`]) {
+            prompts++;
+            rmSync(stateFile, { force: true });
+            const args = `${prompt} --max-iterations 3`;
+            const run = spawnSync('bash', ['-c', shellBlock(command, args)], { cwd: root, env: { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, encoding: 'utf8', timeout: 60_000 });
+            expect(existsSync(sandbox.canary), `${runtime}: /ralph-loop ${JSON.stringify(args)} ran`).toBe(false);
+            // The whole text reached the script (the prompt as filled in, and the option after it),
+            // or, cut short at a ``` of its own, the script refused it and wrote nothing.
+            const expected = escapeArguments(prompt).replaceAll('\r\n', '\n').trim();
+            const state = existsSync(stateFile) ? readFileSync(stateFile, 'utf8') : '';
+            const stored = runtime === 'node' ? (state ? JSON.parse(state) : {}) : { prompt: state.split('\n---\n\n')[1]?.replace(/\n$/, ''), maxIterations: Number(/^max_iterations: (\d+)$/m.exec(state)?.[1]) };
+            if (stored.prompt === expected && stored.maxIterations === 3) whole++;
+            else if (prompt.includes('```') && state === '' && run.status !== 0 && run.stderr.includes('cut short')) refused++;
+            else expect.fail(`${runtime}: /ralph-loop ${JSON.stringify(args)}: stored ${JSON.stringify(stored)}, stderr ${run.stderr}`);
+          }
+        }
+      }
+      console.log(`injection loop (${runtime}) /ralph-loop shell block: ${lines.length} end-word and fence lines × ${VALUES.length} canaries: ${prompts} prompts, ${whole} handed over whole, ${refused} cut short at a fence and refused, 0 canary runs`);
+      expect(whole + refused).toBe(prompts);
+      expect(refused).toBe(fences.length * VALUES.length * 3);
     }, 600_000);
   }
 });

@@ -332,11 +332,25 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(result.stdout).toContain(`\n${prompt}\n`);
     });
 
+    it('--arguments-on-stdin --checked takes text ending with the mark line, and refuses text cut short without it (nothing written)', () => {
+      const ws = workspace();
+      const argv = loop.runtime === 'node' ? [process.execPath, loop.setup] : ['bash', loop.setup];
+      const run = (input: string) => spawnSync(argv[0]!, [...argv.slice(1), '--arguments-on-stdin', '--checked'], { cwd: ws.dir, input, env: { ...process.env, CLAUDE_PROJECT_DIR: ws.dir }, encoding: 'utf8' });
+      const cut = run('fix this:\n');
+      expect(cut.status).toBe(1);
+      expect(cut.stderr).toContain("ralph-loop: the arguments were cut short: Claude Code ends the command's shell block at the first ``` (three backticks) in them; write the prompt without ```");
+      expect(readLoopState(ws, loop)).toBeUndefined();
+      const whole = run('fix this\n!RALPH_LOOP_ARGUMENTS_COMPLETE\ntoo --max-iterations 4\n!RALPH_LOOP_ARGUMENTS_COMPLETE\n');
+      expect(whole.status, whole.stderr).toBe(0);
+      expect(readLoopState(ws, loop)).toMatchObject({ maxIterations: 4 });
+      expect(whole.stdout).toContain('\nfix this\n!RALPH_LOOP_ARGUMENTS_COMPLETE\ntoo\n');
+    });
+
     it('generates /ralph-loop and /cancel-ralph running the setup script', () => {
       const ext = runtime === 'node' ? 'mjs' : 'sh';
       const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
       // No variable and no $ARGUMENTS on the command line: Claude Code's permission check refuses both.
-      expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\nRALPH_LOOP_ARGUMENTS_END\n`);
+      expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin --checked <<'!RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n!RALPH_LOOP_ARGUMENTS_COMPLETE\n!RALPH_LOOP_ARGUMENTS_END\n`);
       expect(start).toContain(`allowed-tools: ['Bash(${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin:*)']`);
       const cancel = readFileSync(loop.project.file('.claude/commands/cancel-ralph.md'), 'utf8');
       expect(cancel).toContain(`stop-watcher-setup.${ext} --cancel`);
@@ -555,7 +569,7 @@ describe('loop preset, node runtime only', () => {
     const { generateProject } = await import('../helpers/generate.js');
     const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
     const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
-    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
+    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin --checked <<'!RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
     const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
     expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
   });

@@ -3,7 +3,8 @@
  * (GuardOutput { action: String, reason: Option<String> }, PostOutput { action, signal,
  * reason }) or into a `serde_json::Value` (Stop). Stricter than JSON.parse in the ways that
  * change an outcome: a known field given twice ("duplicate field"), a field of the wrong type
- * (`"reason": 5`), a missing `action`; and, like serde, it accepts the struct as an array
+ * (`"reason": 5`), a missing `action`, an answer nested 128 arrays or objects deep (serde_json's
+ * recursion limit; an unknown field is skipped at any depth); and, like serde, it accepts the struct as an array
  * (`["block", "why"]`) and ignores unknown fields. Errors carry serde_json's wording and
  * position ("… at line 1 column 26"), since forgeflare logs them for PostToolUse hooks.
  */
@@ -129,11 +130,17 @@ class Reader {
     return this.b.subarray(start, this.i).toString('latin1');
   }
 
-  /** Any value (serde_json::Value, or an ignored field). */
-  value(depth = 0): unknown {
-    if (depth > 127) throw this.error('recursion limit exceeded');
+  /**
+   * Any value (serde_json::Value, or an ignored field). `depth`: the arrays and objects around
+   * it. serde_json's recursion limit: a Deserializer starts with 128 levels and every `[` or `{`
+   * takes one, so the 128th array or object inside another is an error, placed at its bracket
+   * (127 nested levels read). An ignored value (an unknown field of a struct) is skipped
+   * without that count (`limited` false): serde_json's ignore_value does not recurse.
+   */
+  value(depth = 0, limited = true): unknown {
     const c = this.ws();
     if (c === undefined) throw this.peekError('EOF while parsing a value');
+    if (limited && (c === 0x5b || c === 0x7b) && depth >= 127) throw this.peekError('recursion limit exceeded');
     switch (c) {
       case 0x6e: this.i++; this.ident('ull'); return null;
       case 0x74: this.i++; this.ident('rue'); return true;
@@ -153,7 +160,7 @@ class Reader {
             if (p === 0x5d) throw this.peekError('trailing comma');
           }
           if (p === undefined) throw this.peekError('EOF while parsing a list');
-          out.push(this.value(depth + 1));
+          out.push(this.value(depth + 1, limited));
         }
         this.i++;
         return out;
@@ -175,7 +182,7 @@ class Reader {
           if (p !== 0x22) throw this.peekError('key must be a string');
           const key = this.string();
           this.colon();
-          out[key] = this.value(depth + 1);
+          out[key] = this.value(depth + 1, limited);
         }
         this.i++;
         return out;
@@ -274,7 +281,7 @@ export function parseStruct(text: string, name: string, fields: StructField[]): 
           if (field && seen.has(key)) throw r.error(`duplicate field \`${key}\``);
           r.colon();
           if (!field) {
-            r.value(1);
+            r.value(1, false);
             continue;
           }
           seen.add(key);
