@@ -248,24 +248,27 @@ export default class RalphHooksGenerator extends Generator {
   private _answersFromConfig(): Partial<InitAnswers> {
     if (!this.existing) return {};
     const stopWatcher = this.existing.hooks?.find((h) => h.kind === 'stop-watcher');
-    // A config written before `extras` existed keeps generating what it did: none of them.
-    const extras = EXTRA_IDS.filter((id) => this.existing!.extras?.[id] === true);
+    // A config written before `extras` existed keeps generating what it did: none of them. One
+    // that names no hooks either (`{}`) says nothing yet: init answers as for a new project.
+    const saysNothing = this.existing.hooks === undefined && this.existing.extras === undefined;
+    const extras = saysNothing ? undefined : EXTRA_IDS.filter((id) => this.existing!.extras?.[id] === true);
     const runtime = stopWatcher?.preset === 'loop' ? ((stopWatcher.options as { runtime?: 'bash' | 'node' } | undefined)?.runtime ?? 'bash') : undefined;
     return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, runtime, extras };
   }
 
-  /**
-   * The config to write: the existing one with the answers applied, so hand-set options survive.
-   * The stop-watcher question is about the first stop-watcher only: every other hook (one that
-   * `add` created, a second stop-watcher) stays where it is.
-   */
   /** The chosen extras as the config writes them: every one, on or off. */
   private _extrasRecord(): Record<ExtraId, boolean> {
     return Object.fromEntries(EXTRA_IDS.map((id) => [id, this.answers.extras.includes(id)])) as Record<ExtraId, boolean>;
   }
 
+  /**
+   * The config to write: the existing one with the answers applied, so hand-set options survive.
+   * The stop-watcher question is about the first stop-watcher only: every other hook (one that
+   * `add` created, a second stop-watcher) stays where it is. A config that names no hooks yet
+   * (`{}`) is filled in like a new one, `$schema` included.
+   */
   private _configFromAnswers(): RalphHooksConfigInput {
-    const base: RalphHooksConfigInput = this.existing ?? { $schema: SCHEMA_URL };
+    const base: RalphHooksConfigInput = this.existing?.hooks !== undefined ? this.existing : { $schema: SCHEMA_URL, ...this.existing };
     const hooks = [...(base.hooks ?? [])];
     const index = hooks.findIndex((h) => h.kind === 'stop-watcher');
     const current = index === -1 ? undefined : hooks[index];

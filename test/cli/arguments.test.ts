@@ -199,6 +199,17 @@ describe('errors inside init', () => {
     expect(snapshot(root)).toEqual(before);
   });
 
+  it('an empty config ({}) is filled in as for a new project: nothing is removed, $schema is added', () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--quiet'], { cwd: root }).status).toBe(0);
+    const before = readFileSync(join(root, 'ralph-hooks.config.json'), 'utf8');
+    writeFileSync(join(root, 'ralph-hooks.config.json'), '{}\n');
+    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('remove');
+    expect(readFileSync(join(root, 'ralph-hooks.config.json'), 'utf8')).toBe(before);
+  });
+
   it.each([
     ['.claude/settings.json', '{"permissions": {},}\n', '.claude/settings.json is not valid JSON (line 1, column 20)'],
     ['package.json', '{"name": "x",}\n', 'package.json is not valid JSON (line 1, column 14)'],
