@@ -76,7 +76,7 @@ const setupPath = (entry: LoopEntry, target?: PresetTarget) => `${target?.hooksD
 export const loop: Preset<LoopOptions> = {
   id: 'loop',
   kind: 'stop-watcher',
-  summary: 'prompt-driven Ralph loop (/ralph-loop, /cancel-ralph): the official loop plugin with its bugs fixed; bash or Node',
+  summary: 'feeds one prompt back after every turn until the agent says it is done or a limit is reached (/ralph-loop, like Claude Code\'s ralph-loop plugin); bash or Node',
   options: loopOptions,
   files: (entry, target) => {
     const ext = extension(entry);

@@ -16,7 +16,7 @@ export type PassiveOptions = z.infer<typeof passiveOptions>;
 export const passive: Preset<PassiveOptions> = {
   id: 'passive',
   kind: 'stop-watcher',
-  summary: 'passive observer beside a loop plugin: logs spec progress to stderr, cleans orphans, never prints to stdout',
+  summary: 'only watches, beside another loop plugin that keeps the agent going: logs spec progress, never blocks a stop',
   options: passiveOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],

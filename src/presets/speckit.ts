@@ -24,7 +24,7 @@ export const speckitOptions = z.strictObject({
   transcriptTailBytes: specumOptions.shape.transcriptTailBytes,
   maxGlobalIterations: specumOptions.shape.maxGlobalIterations,
   onMaxIterations: z.enum(['block', 'allow']).default('allow')
-    .describe("'allow' (ralph-speckit's original design): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
+    .describe("'allow' (as the ralph-speckit plugin's hook): log the limit to stderr and let Claude stop; 'block': tell Claude with recovery steps."),
   onStopHookActive: specumOptions.shape.onStopHookActive,
   stallLimit: specumOptions.shape.stallLimit,
   stateSettleMs: specumOptions.shape.stateSettleMs,
@@ -44,7 +44,7 @@ export type SpeckitOptions = z.infer<typeof speckitOptions>;
 export const speckit: Preset<SpeckitOptions> = {
   id: 'speckit',
   kind: 'stop-watcher',
-  summary: 'ralph-speckit JSON stop-watcher: continues a .specify feature task by task until ALL_TASKS_COMPLETE',
+  summary: 'the same for a spec-kit feature (.specify/specs/<name>/): task by task until every task is done; reads the files the ralph-speckit plugin writes',
   options: speckitOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],

@@ -19,17 +19,17 @@ export const specumOptions = z.strictObject({
   completionSignal: z.string().regex(/^[^\n\r]+$/, 'must be one line of text').default('ALL_TASKS_COMPLETE')
     .describe('Text in the transcript that ends the loop.'),
   completionMatch: z.enum(['line', 'word']).default('line')
-    .describe("'line': the signal starts a line of text (ralph-specum's original design); 'word': anywhere as a whole word (smart-ralph 4.x, also matches **bold** and headings)."),
+    .describe("'line': the signal starts a line of text (as the ralph-specum plugin's hook); 'word': anywhere as a whole word (as later ralph-specum versions; also matches **bold** and headings)."),
   completionSource: z.enum(['auto', 'transcript']).default('auto')
-    .describe("'auto': search last_assistant_message when Claude Code sends it (2.1.47+; current, and free: no file read), else the transcript's tail; 'transcript': always the transcript's tail (ralph-specum's original design)."),
+    .describe("'auto': search last_assistant_message when Claude Code sends it (2.1.47+; current, and free: no file read), else the transcript's tail; 'transcript': always the transcript's tail (as the ralph-specum plugin's hook)."),
   transcriptTailBytes: z.int().min(1024).default(262144)
     .describe('How much of the end of the transcript is searched: a 200 MB transcript costs what a 1 KB one does.'),
   maxGlobalIterations: z.int().min(1).default(100)
     .describe('Iteration limit used when the state file has no maxGlobalIterations.'),
   onMaxIterations: z.enum(['block', 'allow']).default('block')
-    .describe("'block': tell Claude the limit was reached with recovery steps (ralph-specum's original design); 'allow': log to stderr and let Claude stop (smart-ralph 3.3.3)."),
+    .describe("'block': tell Claude the limit was reached with recovery steps (as the ralph-specum plugin's hook); 'allow': log to stderr and let Claude stop (as later ralph-specum versions)."),
   onStopHookActive: z.enum(['progress', 'allow', 'continue']).optional()
-    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (ralph-specum's original design: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap (Codex, Gemini CLI, droid) or a reliable stop_hook_active (Gemini CLI), bounded by stallLimit instead."),
+    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (as the ralph-specum plugin's hook: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap (Codex, Gemini CLI, droid) or a reliable stop_hook_active (Gemini CLI), bounded by stallLimit instead."),
   stallLimit: z.int().min(0).max(1_000_000).optional()
     .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, Qwen Code and Copilot CLI, whose block cap bounds the loop; 10 under Codex, Gemini CLI and droid, which have none.'),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
@@ -51,7 +51,7 @@ export type SpecumOptions = z.infer<typeof specumOptions>;
 export const specum: Preset<SpecumOptions> = {
   id: 'specum',
   kind: 'stop-watcher',
-  summary: 'ralph-specum JSON stop-watcher: continues a spec task by task until ALL_TASKS_COMPLETE',
+  summary: 'works through a spec\'s task list (specs/<name>/), one task per turn, until every task is done; reads the files the ralph-specum plugin writes',
   options: specumOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],

@@ -7,7 +7,7 @@ const FILE = '.forgeflare/hooks.toml';
 
 export const forgeflare = {
   id: 'forgeflare',
-  summary: 'forgeflare hook dispatch layer: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml, run from the project root',
+  summary: 'forgeflare, a coding agent with its own hook file: scripts in .forgeflare/hooks/, registered in .forgeflare/hooks.toml',
   agent: 'forgeflare',
   agentName: 'forgeflare',
   contract: 'forgeflare',
