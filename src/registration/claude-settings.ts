@@ -8,7 +8,7 @@
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
 import { isJsonObject } from '../json-text.js';
-import { claimIn, isOurCommand, type Claim, type Ownership } from './ownership.js';
+import { isOurCommand, ownedAmong, type Candidate, type Ownership } from './ownership.js';
 
 interface Handler {
   type?: string;
@@ -36,12 +36,14 @@ export function mergeHookSettings(settings: unknown, commands: HookCommand[], ow
     throw new CliError(`${file}: "hooks" must be an object keyed by event name; ralph-hooks left the file untouched.`);
   }
   const hooks = (result.hooks ?? {}) as HooksByEvent;
-  const claim = claimIn(ownership, file, commandRoot, commands);
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) throw new CliError(`${file}: hooks.${event} must be an array of matcher groups; ralph-hooks left the file untouched.`);
+  }
+  const ours = ownedAmong(ownership, file, commandRoot, commands, candidatesIn(hooks));
   const pending = [...commands];
 
   for (const [event, groups] of Object.entries(hooks)) {
-    if (!Array.isArray(groups)) throw new CliError(`${file}: hooks.${event} must be an array of matcher groups; ralph-hooks left the file untouched.`);
-    hooks[event] = groups.flatMap((group) => replaceOurHandlers(event, group, claim, pending, commandRoot));
+    hooks[event] = groups.flatMap((group) => replaceOurHandlers(event, group, ours, pending, commandRoot));
     if (hooks[event].length === 0 && groups.length > 0) delete hooks[event];
   }
   for (const command of pending) {
@@ -51,15 +53,33 @@ export function mergeHookSettings(settings: unknown, commands: HookCommand[], ow
   return result;
 }
 
+/** Every command handler in the file, in order, as ownership is decided on. */
+function candidatesIn(hooks: HooksByEvent): Candidate<Handler>[] {
+  const candidates: Candidate<Handler>[] = [];
+  for (const [event, groups] of Object.entries(hooks)) {
+    for (const group of groups) {
+      if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
+      const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
+      for (const handler of group.hooks as Handler[]) {
+        if (!isJsonObject(handler) || typeof handler.command !== 'string') continue;
+        const timeout = typeof handler.timeout === 'number' ? handler.timeout : undefined;
+        const onFailure = typeof handler.onFailure === 'string' ? handler.onFailure : undefined;
+        candidates.push({ ref: handler, event, command: handler.command, ...(matcher === undefined ? {} : { matcher }), ...(timeout === undefined ? {} : { timeout }), ...(onFailure === undefined ? {} : { onFailure }) });
+      }
+    }
+  }
+  return candidates;
+}
+
 /** Replace our handlers in one group; drop the group only if we emptied it. */
-function replaceOurHandlers(event: string, group: MatcherGroup, claim: Claim, pending: HookCommand[], commandRoot: string): MatcherGroup[] {
+function replaceOurHandlers(event: string, group: MatcherGroup, ours: Set<Handler>, pending: HookCommand[], commandRoot: string): MatcherGroup[] {
   if (!isJsonObject(group) || !Array.isArray(group.hooks)) return [group];
   const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
   let touched = false;
   const handlers = group.hooks.flatMap((handler) => {
-    if (!isJsonObject(handler) || typeof handler.command !== 'string' || !claim(event, matcher, handler.command)) return [handler];
+    if (!ours.has(handler)) return [handler];
     touched = true;
-    const command = handler.command;
+    const command = handler.command as string;
     const index = pending.findIndex((c) => c.event === event && (c.matcher ?? '') === (matcher ?? '') && isOurCommand(command, c.script, commandRoot));
     if (index === -1) return [];
     const [replacement] = pending.splice(index, 1);

@@ -16,7 +16,7 @@
 import type { HookCommand } from '../hooks.js';
 import { CliError } from '../errors.js';
 import { describeRejection, readForgeflareHooks, type ForgeflareTomlRejection, type HookConfigRecord } from './forgeflare-load.js';
-import { claimIn, isOurCommand, recordOf, type Ownership, type RecordedHandler } from './ownership.js';
+import { isOurCommand, ownedAmong, recordOf, type Candidate, type Ownership, type RecordedHandler } from './ownership.js';
 
 export type TomlValue = string | number | boolean;
 
@@ -190,7 +190,7 @@ function entriesOf(commands: HookCommand[]) {
 
 /** What the manifest records of our entries in hooks.toml. */
 export function forgeflareRecords(commands: HookCommand[]): RecordedHandler[] {
-  return entriesOf(commands).map(({ entry }) => recordOf({ event: entry.event, matcher: entry.match_tool, command: entry.command }));
+  return entriesOf(commands).map(({ entry }) => ({ ...recordOf({ event: entry.event, matcher: entry.match_tool, command: entry.command }), ...(entry.timeout_ms === undefined ? {} : { timeout: entry.timeout_ms }) }));
 }
 
 /**
@@ -211,10 +211,13 @@ export function mergeForgeflareHooks(current: string | undefined, commands: Hook
     throw error;
   }
   const pending = entriesOf(commands);
-  const claim = claimIn(ownership, file, commandRoot, pending.map(({ script, entry }) => ({ script, event: entry.event, matcher: entry.match_tool })));
-  const isOurs = (block: Block) =>
-    block.header === '[[hooks]]' && typeof block.values.command === 'string' && typeof block.values.event === 'string'
-    && claim(block.values.event, typeof block.values.match_tool === 'string' ? block.values.match_tool : undefined, block.values.command);
+  const candidates = blocks.flatMap((block): Candidate<Block>[] => {
+    const { event, command, match_tool: matcher, timeout_ms: timeout } = block.values;
+    if (block.header !== '[[hooks]]' || typeof event !== 'string' || typeof command !== 'string') return [];
+    return [{ ref: block, event, command, ...(typeof matcher === 'string' ? { matcher } : {}), ...(typeof timeout === 'number' ? { timeout } : {}) }];
+  });
+  const ours = ownedAmong(ownership, file, commandRoot, pending.map(({ script, entry }) => ({ script, event: entry.event, matcher: entry.match_tool })), candidates);
+  const isOurs = (block: Block) => ours.has(block);
 
   const out: string[] = [];
   let tables = pending.length;

@@ -37,6 +37,9 @@ export interface RecordedHandler {
   event: string;
   matcher?: string;
   command: string;
+  /** What ralph-hooks wrote beside the command: tells its handler from a user's copy of it. */
+  timeout?: number;
+  onFailure?: string;
 }
 
 /** Registration file → the handlers ralph-hooks wrote in it. */
@@ -49,31 +52,52 @@ export interface Ownership {
   scripts: string[];
 }
 
-/** Is this handler ours? Each call that answers yes uses up one record. */
-export type Claim = (event: string, matcher: string | undefined, command: string) => boolean;
-
-export const NOTHING_OWNED: Ownership = { recorded: {}, scripts: [] };
-
-export function recordOf(command: Pick<HookCommand, 'event' | 'matcher' | 'command'>): RecordedHandler {
-  return command.matcher === undefined ? { event: command.event, command: command.command } : { event: command.event, matcher: command.matcher, command: command.command };
+/** A handler found in a registration file, with what ownership is decided on. */
+export interface Candidate<T> extends RecordedHandler {
+  ref: T;
 }
 
-/** A claim for one file; `commands` are the ones registered there now (the fallback compares with them). */
-export function claimIn(ownership: Ownership, file: string, commandRoot: string, commands: readonly Pick<HookCommand, 'script' | 'event' | 'matcher'>[]): Claim {
-  const same = (a: string | undefined, b: string | undefined) => (a ?? '') === (b ?? '');
-  if (ownership.recorded) {
-    const unclaimed = [...(ownership.recorded[file] ?? [])];
-    return (event, matcher, command) => {
-      const index = unclaimed.findIndex((r) => r.event === event && same(r.matcher, matcher) && r.command === command.trim());
-      if (index === -1) return false;
-      unclaimed.splice(index, 1);
-      return true;
-    };
+export function recordOf(command: Pick<HookCommand, 'event' | 'matcher' | 'command' | 'timeout' | 'onFailure'>): RecordedHandler {
+  const record: RecordedHandler = { event: command.event, command: command.command };
+  if (command.matcher !== undefined) record.matcher = command.matcher;
+  if (command.timeout !== undefined) record.timeout = command.timeout;
+  if (command.onFailure !== undefined) record.onFailure = command.onFailure;
+  return record;
+}
+
+const same = (a: string | undefined, b: string | undefined) => (a ?? '') === (b ?? '');
+const sameHandler = (r: RecordedHandler, c: RecordedHandler) => r.event === c.event && same(r.matcher, c.matcher) && r.command === c.command.trim();
+const sameExtras = (r: RecordedHandler, c: RecordedHandler) => r.timeout === c.timeout && r.onFailure === c.onFailure;
+
+/**
+ * Which of a file's handlers are ours. Each record claims one handler: first one equal to it in
+ * every key ralph-hooks wrote, else one with the same event, matcher and command (its timeout
+ * edited by hand); among equals the last, as ralph-hooks appends its own. `commands` are the
+ * ones registered there now (the fallback for an older manifest compares with them).
+ */
+export function ownedAmong<T>(ownership: Ownership, file: string, commandRoot: string, commands: readonly Pick<HookCommand, 'script' | 'event' | 'matcher'>[], candidates: Candidate<T>[]): Set<T> {
+  const owned = new Set<T>();
+  if (!ownership.recorded) {
+    for (const candidate of candidates) {
+      const ours = ownership.scripts.some((script) => {
+        if (!isOurCommand(candidate.command, script, commandRoot)) return false;
+        const current = commands.filter((c) => c.script === script);
+        return current.length === 0 || current.some((c) => c.event === candidate.event && same(c.matcher, candidate.matcher));
+      });
+      if (ours) owned.add(candidate.ref);
+    }
+    return owned;
   }
-  return (event, matcher, command) =>
-    ownership.scripts.some((script) => {
-      if (!isOurCommand(command, script, commandRoot)) return false;
-      const current = commands.filter((c) => c.script === script);
-      return current.length === 0 || current.some((c) => c.event === event && same(c.matcher, matcher));
-    });
+  const unclaimed: RecordedHandler[] = [];
+  const free = [...candidates].reverse();
+  for (const record of ownership.recorded[file] ?? []) {
+    const index = free.findIndex((c) => sameHandler(record, c) && sameExtras(record, c));
+    if (index === -1) unclaimed.push(record);
+    else owned.add(free.splice(index, 1)[0]!.ref);
+  }
+  for (const record of unclaimed) {
+    const index = free.findIndex((c) => sameHandler(record, c));
+    if (index !== -1) owned.add(free.splice(index, 1)[0]!.ref);
+  }
+  return owned;
 }

@@ -200,6 +200,6 @@ describe('the merge owns exactly the handlers it wrote (recorded in the manifest
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).hooks).toEqual(settings.hooks);
     // From then on the manifest records the handler, and only that one is ours.
-    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).registrations['.claude/settings.json']).toEqual([{ event: 'PreToolUse', matcher: ours.matcher, command }]);
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).registrations['.claude/settings.json']).toEqual([{ event: 'PreToolUse', matcher: ours.matcher, command, onFailure: 'block' }]);
   });
 });
