@@ -1,56 +1,18 @@
 /**
- * The `npm init ralph-hooks` generator: a lifecycle only. Questions live in
- * questions.ts; rendering, planning and writing in the core (src/).
+ * The `npm init ralph-hooks` generator: a lifecycle only, over InitFlow (init-flow.ts), which
+ * holds the answers, the config and the writing. Questions live in questions.ts; rendering,
+ * planning and writing in the core (src/).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Generator from 'yeoman-generator';
-import { type ConflictPolicy } from '../../src/apply.js';
-import { settleAndWrite } from '../../src/commands/generate.js';
-import { validateConfig } from '../../src/config/load.js';
-import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
-import { CliError } from '../../src/errors.js';
-import { formatJson, isJsonObject, parseJsonText } from '../../src/json-text.js';
-import { HOOK_CASES_DIR, hookTestCommands, unsavedInstallCommand } from '../../src/extras.js';
-import { planGeneration } from '../../src/plan.js';
-import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
+import { EXTRAS_QUESTION, QUESTIONS, RUNTIME_QUESTION } from './questions.js';
+import { InitFlow, type InitOptions, type Prompt } from './init-flow.js';
 
-export interface InitOptions {
-  yes?: boolean;
-  target?: string;
-  stopWatcher?: string;
-  runtime?: string;
-  onConflict?: ConflictPolicy;
-  quiet?: boolean;
-  /** Print the list of files and their status as JSON (and no next steps). */
-  json?: boolean;
-  /** Print the diffs and what would be written; write nothing. */
-  dryRun?: boolean;
-  /** --extras: a list (or the flag's text: `vitest,cases`, `all`, `none`). */
-  extras?: ExtraId[] | string;
-  /** --no-<extra> flags: extras to leave off whatever else says. */
-  withoutExtras?: ExtraId[];
-  /** Force prompting on or off (tests); default: prompt when stdin is a terminal. */
-  interactive?: boolean;
-  /**
-   * Where the lifecycle leaves an error (a usage error, a conflict, Ctrl-C at a prompt) for the
-   * `init` command to report: a task that throws makes Yeoman print its own error line and stack.
-   */
-  outcome?: { error?: unknown };
-  /** Called once the questions are over (answered, skipped or interrupted). */
-  onQuestionsDone?: () => void;
-}
-
-/** Ctrl-C at a prompt: nothing has been written yet (prompts come before the writing task). */
-export function isPromptAbort(error: unknown): boolean {
-  const name = (error as { name?: string } | undefined)?.name;
-  return name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'Interrupted';
-}
+export { isPromptAbort, type InitOptions } from './init-flow.js';
 
 export default class RalphHooksGenerator extends Generator {
   declare options: Generator['options'] & InitOptions;
-  private answers!: InitAnswers;
-  private existing?: RalphHooksConfigInput;
+  private readonly flow: InitFlow;
 
   constructor(args: string[], options: any) {
     // ralph-hooks writes package.json itself when asked to; Yeoman's install step stays out of it.
@@ -61,6 +23,7 @@ export default class RalphHooksGenerator extends Generator {
     }
     this.option(RUNTIME_QUESTION.flag, { type: String, description: `${RUNTIME_QUESTION.message} (${RUNTIME_QUESTION.choices.map((c) => c.value).join(' | ')})` });
     this.option('extras', { type: String, description: `${EXTRAS_QUESTION.message} (comma-separated: ${EXTRAS_QUESTION.choices.map((c) => c.flag).join(', ')}; or all, none)` });
+    this.flow = new InitFlow(this.destinationRoot(), this.options, ((questions: any) => this.prompt(questions)) as Prompt);
   }
 
   /** Run a lifecycle step; an error is kept for the command, and every later step is skipped. */
@@ -76,19 +39,7 @@ export default class RalphHooksGenerator extends Generator {
   }
 
   initializing() {
-    return this._guard(() => this._readExisting());
-  }
-
-  /** The existing config, checked before anything is written: a file of the wrong shape is an error naming the field, and stays as it is. */
-  private _readExisting() {
-    const path = this.destinationPath(CONFIG_FILE);
-    if (!existsSync(path)) return;
-    const parsed = parseJsonText(readFileSync(path, 'utf8'), CONFIG_FILE);
-    if (!isJsonObject(parsed)) {
-      throw new CliError(`${CONFIG_FILE}: the top level must be a JSON object ({"target": …, "hooks": […]}), not ${Array.isArray(parsed) ? 'an array' : typeof parsed}; ralph-hooks left the file untouched. Fix it or move it aside, then run init again.`);
-    }
-    validateConfig(parsed);
-    this.existing = parsed as RalphHooksConfigInput;
+    return this._guard(() => this.flow.readExisting());
   }
 
   /**
@@ -99,8 +50,8 @@ export default class RalphHooksGenerator extends Generator {
     try {
       await this._guard(async () => {
         for (;;) {
-          const { answers, asked } = await this._ask();
-          this.answers = answers;
+          const { answers, asked } = await this.flow.ask();
+          this.flow.answers = answers;
           if (!asked || (await this._confirmed())) return;
         }
       });
@@ -111,8 +62,8 @@ export default class RalphHooksGenerator extends Generator {
 
   /** "Go ahead, or change my answers?": the way back through the questions. */
   private async _confirmed(): Promise<boolean> {
-    const watcher = this.answers.runtime ? `${this.answers.stopWatcher} (${this.answers.runtime})` : this.answers.stopWatcher;
-    const summary = `target ${this.answers.target}, stop-watcher ${watcher}, extras: ${this.answers.extras.join(', ') || 'none'}`;
+    const watcher = this.flow.answers.runtime ? `${this.flow.answers.stopWatcher} (${this.flow.answers.runtime})` : this.flow.answers.stopWatcher;
+    const summary = `target ${this.flow.answers.target}, stop-watcher ${watcher}, extras: ${this.flow.answers.extras.join(', ') || 'none'}`;
     const { next } = await this.prompt<{ next: string }>([
       {
         type: 'select',
@@ -128,177 +79,15 @@ export default class RalphHooksGenerator extends Generator {
     return next !== 'back';
   }
 
-  private async _ask(): Promise<{ answers: InitAnswers; asked: boolean }> {
-    const answers: Partial<InitAnswers> = { ...this._answersFromConfig() };
-    const toAsk = [];
-    for (const question of QUESTIONS) {
-      const flagValue = this.options[question.name as keyof InitOptions] as string | undefined;
-      if (flagValue !== undefined) {
-        const problem = validateAnswer(question, flagValue);
-        if (problem) throw new CliError(problem);
-        (answers as any)[question.name] = flagValue;
-      } else if (answers[question.name] === undefined) {
-        if (this._interactive()) toAsk.push(question);
-        else (answers as any)[question.name] = question.default;
-      }
-    }
-    if (toAsk.length > 0) {
-      const previous = this.answers as Partial<InitAnswers> | undefined;
-      Object.assign(answers, await this.prompt<Record<string, string>>(toAsk.map((q) => ({ type: 'select' as const, name: q.name, message: q.message, choices: q.choices as { value: string; name: string }[], default: previous?.[q.name] ?? q.default })) as any));
-    }
-    const runtime = await this._runtimeAnswer(answers.stopWatcher, answers.runtime);
-    answers.runtime = runtime.value;
-    const extras = await this._extrasAnswer(answers.extras);
-    answers.extras = extras.value;
-    return { answers: answers as InitAnswers, asked: toAsk.length > 0 || runtime.asked || extras.asked };
-  }
-
-  /** The loop's runtime, only for the loop: --runtime, then the config, then a question, then bash. */
-  private async _runtimeAnswer(stopWatcher: string | undefined, fromConfig: InitAnswers['runtime']): Promise<{ value: InitAnswers['runtime']; asked: boolean }> {
-    if (stopWatcher !== 'loop') return { value: undefined, asked: false };
-    const flag = this.options.runtime;
-    if (flag !== undefined) {
-      const problem = validateAnswer(RUNTIME_QUESTION, flag);
-      if (problem) throw new CliError(problem);
-      return { value: flag as InitAnswers['runtime'], asked: false };
-    }
-    if (fromConfig !== undefined) return { value: fromConfig, asked: false };
-    if (!this._interactive()) return { value: RUNTIME_QUESTION.default, asked: false };
-    const { runtime } = await this.prompt<{ runtime: 'bash' | 'node' }>([
-      { type: 'select', name: 'runtime', message: RUNTIME_QUESTION.message, choices: [...RUNTIME_QUESTION.choices], default: this.answers?.runtime ?? RUNTIME_QUESTION.default } as any,
-    ]);
-    return { value: runtime, asked: true };
-  }
-
-  /** The same order for the extras: --extras, then the config, then the checkbox, then all of them; --no-<extra> last. */
-  private async _extrasAnswer(fromConfig: ExtraId[] | undefined): Promise<{ value: ExtraId[]; asked: boolean }> {
-    let extras: ExtraId[];
-    let asked = false;
-    const flag = this.options.extras;
-    const without = this.options.withoutExtras ?? [];
-    if (flag !== undefined) {
-      const parsed = Array.isArray(flag) ? flag : parseExtrasFlag(flag);
-      if (typeof parsed === 'string') throw new CliError(parsed);
-      extras = parsed;
-    } else if (fromConfig !== undefined) {
-      extras = fromConfig;
-    } else if (this._interactive() && without.length === 0) {
-      const { extras: chosen } = await this.prompt<{ extras: ExtraId[] }>([
-        {
-          type: 'checkbox',
-          name: EXTRAS_QUESTION.name,
-          message: EXTRAS_QUESTION.message,
-          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: (this.answers?.extras ?? EXTRAS_QUESTION.default).includes(c.value) })),
-          default: EXTRAS_QUESTION.default,
-        } as any,
-      ]);
-      extras = chosen ?? [];
-      asked = true;
-    } else {
-      extras = [...EXTRAS_QUESTION.default];
-    }
-    return { value: EXTRA_IDS.filter((id) => extras.includes(id) && !without.includes(id)), asked };
-  }
-
   writing() {
-    return this._guard(() => this._write());
-  }
-
-  private async _write() {
-    const config = this._configFromAnswers();
-    const configText = formatJson(config);
-    const validated = validateConfig(config);
-    const plan = planGeneration(this.destinationRoot(), validated, { configText });
-    const policy = this.options.onConflict ?? (this._interactive() ? 'ask' : 'fail');
-    await settleAndWrite(plan, { policy, dryRun: this.options.dryRun === true, quiet: this.options.quiet === true, json: this.options.json === true }, validated);
+    return this._guard(() => this.flow.write());
   }
 
   end() {
-    if (this.options.quiet || this.options.json || this.options.dryRun || this.options.outcome?.error !== undefined) return;
-    const extras = new Set(this.answers.extras);
-    const tests = extras.has('vitest') || extras.has('bats') || extras.has('cases');
-    console.log(
-      [
-        '',
-        'Next steps:',
-        ...(extras.has('packageJson') ? ['  - Install what the hooks and their tests need: npm install'] : []),
-        ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
-        // package.json is the user's alone: say what to install (the workflow does the same).
-        ...(!extras.has('packageJson') && tests
-          ? [
-              `  - Install what the hook tests need (package.json is left to you; or add them to its devDependencies): ${unsavedInstallCommand(this._extrasRecord())}`,
-              `  - Run the hook tests: ${hookTestCommands(this._extrasRecord(), this._configFromAnswers().hooks?.length !== 0).map((command) => (command.startsWith('node_modules/') ? command : `npx ${command}`)).join(' && ')}`,
-            ]
-          : []),
-        `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
-        `  - ${TARGETS[this.answers.target].startHint}`,
-        // Only specum ships starter cases: the line is there when some were written.
-        ...(hasFiles(join(this.destinationRoot(), HOOK_CASES_DIR)) ? ['  - Replay the recorded cases: npx ralph-hooks test'] : []),
-        '  - Check the setup: npx ralph-hooks doctor',
-      ].join('\n'),
-    );
-  }
-
-  /** Ask only a person: not with --yes (or npm's own --yes), not without a terminal. */
-  private _interactive(): boolean {
-    if (this.options.yes || process.env.npm_config_yes === 'true') return false;
-    return this.options.interactive ?? process.stdin.isTTY === true;
-  }
-
-  private _answersFromConfig(): Partial<InitAnswers> {
-    if (!this.existing) return {};
-    const stopWatcher = this.existing.hooks?.find((h) => h.kind === 'stop-watcher');
-    // A config written before `extras` existed keeps generating what it did: none of them. One
-    // that names no hooks either (`{}`) says nothing yet: init answers as for a new project.
-    const saysNothing = this.existing.hooks === undefined && this.existing.extras === undefined;
-    const extras = saysNothing ? undefined : EXTRA_IDS.filter((id) => this.existing!.extras?.[id] === true);
-    const runtime = stopWatcher?.preset === 'loop' ? ((stopWatcher.options as { runtime?: 'bash' | 'node' } | undefined)?.runtime ?? 'bash') : undefined;
-    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, runtime, extras };
-  }
-
-  /** The chosen extras as the config writes them: every one, on or off. */
-  private _extrasRecord(): Record<ExtraId, boolean> {
-    return Object.fromEntries(EXTRA_IDS.map((id) => [id, this.answers.extras.includes(id)])) as Record<ExtraId, boolean>;
-  }
-
-  /**
-   * The config to write: the existing one with the answers applied, so hand-set options survive.
-   * The stop-watcher question is about the first stop-watcher only: every other hook (one that
-   * `add` created, a second stop-watcher) stays where it is. A config that names no hooks yet
-   * (`{}`) is filled in like a new one, `$schema` included.
-   */
-  private _configFromAnswers(): RalphHooksConfigInput {
-    const base: RalphHooksConfigInput = this.existing?.hooks !== undefined ? this.existing : { $schema: SCHEMA_URL, ...this.existing };
-    const hooks = [...(base.hooks ?? [])];
-    const index = hooks.findIndex((h) => h.kind === 'stop-watcher');
-    const current = index === -1 ? undefined : hooks[index];
-    const answer = this.answers.stopWatcher;
-    // The loop's runtime is written only when it is not the default, or when it changes.
-    const runtime = answer === 'loop' && this.answers.runtime === 'node' ? { options: { runtime: 'node' } } : {};
-    if (answer === 'none') {
-      if (current) hooks.splice(index, 1);
-    } else if (!current) {
-      hooks.unshift({ kind: 'stop-watcher' as const, preset: answer as 'specum', ...runtime });
-    } else if (current.preset !== answer) {
-      hooks[index] = { kind: 'stop-watcher' as const, preset: answer as 'specum', ...(current.name ? { name: current.name } : {}), ...runtime };
-    } else if (answer === 'loop' && this.answers.runtime !== undefined) {
-      const options = (current.options ?? {}) as Record<string, unknown>;
-      if ((options.runtime ?? 'bash') !== this.answers.runtime) hooks[index] = { ...current, options: { ...options, runtime: this.answers.runtime } } as typeof current;
-    }
-    const extras = this._extrasRecord();
-    // An existing config without `extras` stays without it while none is chosen.
-    const keepExtrasOut = this.existing !== undefined && base.extras === undefined && this.answers.extras.length === 0;
-    return { ...base, target: this.answers.target, hooks, ...(keepExtrasOut ? {} : { extras }) };
+    if (this.options.outcome?.error !== undefined) return;
+    const steps = this.flow.nextSteps();
+    if (steps !== undefined) console.log(steps);
   }
 }
 
 export const GENERATOR_PATH = join(import.meta.dirname ?? '', 'index.js');
-
-/** A folder that holds at least one entry. */
-function hasFiles(dir: string): boolean {
-  try {
-    return readdirSync(dir).length > 0;
-  } catch {
-    return false;
-  }
-}

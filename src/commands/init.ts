@@ -1,10 +1,13 @@
-/** `ralph-hooks init` (and `npm init ralph-hooks`): run the Yeoman generator in the project root. */
+/**
+ * `ralph-hooks init` (and `npm init ralph-hooks`): on a terminal, the Yeoman generator with its
+ * questions; with --yes or without a terminal, nothing to ask, so the same flow runs without
+ * loading the generator framework (generators/app/init-flow.ts).
+ */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseJsonText } from '../json-text.js';
 import { fileURLToPath } from 'node:url';
-import { createEnv } from 'yeoman-environment';
-import RalphHooksGenerator, { isPromptAbort } from '../../generators/app/index.js';
+import { InitFlow, isPromptAbort, type InitOptions } from '../../generators/app/init-flow.js';
 import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer } from '../../generators/app/questions.js';
 import { CliError, Interrupted } from '../errors.js';
 import { parseCommandArgs, UsageError } from './args.js';
@@ -77,39 +80,59 @@ export async function run(argv: string[]): Promise<number> {
   if (existsSync(packageJson)) parseJsonText(readFileSync(packageJson, 'utf8'), 'package.json');
   const yes = (values.yes as boolean) || process.env.npm_config_yes === 'true';
   const interactive = !yes && process.stdin.isTTY === true;
-  // Keys typed before a question is drawn answer it (see typeahead.ts); the terminal is given
-  // back when the questions are over, before a conflict question reads it.
-  const keys = interactive ? startKeyBuffer() : undefined;
-  const env = createEnv({ cwd: root, ...(keys ? { stdin: keys.input as NodeJS.ReadStream } : {}) });
-  env.register(RalphHooksGenerator as any, { namespace: 'ralph-hooks:app', resolved: fileURLToPath(import.meta.url) });
   const outcome: { error?: unknown } = {};
-  const generatorOptions: Record<string, unknown> = {
+  const options: InitOptions = {
     yes,
-    quiet: values.quiet,
-    json: values.json,
-    dryRun: values['dry-run'],
+    quiet: values.quiet as boolean,
+    json: values.json as boolean,
+    dryRun: values['dry-run'] as boolean,
     outcome,
-    onQuestionsDone: () => {
-      if (keys?.stop()) throw new Interrupted();
-    },
     ...(extras ? { extras } : {}),
     withoutExtras: EXTRA_CHOICES.filter((c) => values[`no-${c.flag}`]).map((c) => c.value),
     onConflict: values.force || values['on-conflict'] ? parseConflictOptions(values as any) : yes || !process.stdin.isTTY ? 'fail' : 'ask',
-    skipInstall: true,
-    skipCache: true,
     ...Object.fromEntries(QUESTIONS.filter((q) => values[q.flag] !== undefined).map((q) => [q.name, values[q.flag]])),
     ...(typeof values.runtime === 'string' ? { runtime: values.runtime } : {}),
+  };
+  if (interactive) await runGenerator(root, options);
+  else await runWithoutQuestions(root, { ...options, interactive: false });
+  if (outcome.error !== undefined) {
+    if (isPromptAbort(outcome.error)) throw new Interrupted();
+    throw outcome.error;
+  }
+  return 0;
+}
+
+/** Nothing to ask: the init flow alone, errors thrown as they come. */
+async function runWithoutQuestions(root: string, options: InitOptions): Promise<void> {
+  const flow = new InitFlow(root, options);
+  flow.readExisting();
+  flow.answers = (await flow.ask()).answers;
+  await flow.write();
+  const steps = flow.nextSteps();
+  if (steps !== undefined) console.log(steps);
+}
+
+/** On a terminal: the Yeoman generator, loaded only now, with its questions. */
+async function runGenerator(root: string, options: InitOptions): Promise<void> {
+  const [{ createEnv }, { default: RalphHooksGenerator }] = await Promise.all([import('yeoman-environment'), import('../../generators/app/index.js')]);
+  // Keys typed before a question is drawn answer it (see typeahead.ts); the terminal is given
+  // back when the questions are over, before a conflict question reads it.
+  const keys = startKeyBuffer();
+  const env = createEnv({ cwd: root, ...(keys ? { stdin: keys.input as NodeJS.ReadStream } : {}) });
+  env.register(RalphHooksGenerator as any, { namespace: 'ralph-hooks:app', resolved: fileURLToPath(import.meta.url) });
+  const generatorOptions = {
+    ...options,
+    onQuestionsDone: () => {
+      if (keys?.stop()) throw new Interrupted();
+    },
+    skipInstall: true,
+    skipCache: true,
   };
   try {
     await env.run(['ralph-hooks:app'], generatorOptions as any);
   } finally {
     keys?.stop();
   }
-  if (outcome.error !== undefined) {
-    if (isPromptAbort(outcome.error)) throw new Interrupted();
-    throw outcome.error;
-  }
-  return 0;
 }
 
 /**

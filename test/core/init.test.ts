@@ -221,3 +221,28 @@ describe('the init generator prompts (yeoman-test)', () => {
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [] });
   });
 });
+
+describe('init without questions loads no generator framework', () => {
+  /** Run the CLI with a module hook that lists every specifier it resolves into `log`. */
+  function withResolveLog(args: string[], cwd: string, stdinIsTerminal = false) {
+    const dir = tempDir('rh-resolve-');
+    const log = join(dir, 'resolved.txt');
+    writeFileSync(join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) { appendFileSync(${JSON.stringify(log)}, specifier + '\\n'); return next(specifier, context); }\n`);
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${join(dir, 'hooks.mjs')}`)});\n`);
+    writeFileSync(log, '');
+    const result = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), CLI, ...args], { cwd, encoding: 'utf8', input: stdinIsTerminal ? undefined : '' });
+    return { ...result, resolved: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+  }
+
+  it('init --yes (and init with no terminal) writes the project without importing yeoman-environment or yeoman-generator', () => {
+    for (const args of [['init', '--yes'], ['init']]) {
+      const root = tempDir('rh-light-');
+      spawnSync('git', ['init', '-q'], { cwd: root });
+      const run = withResolveLog(args, root);
+      expect(run.status, run.stderr).toBe(0);
+      expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
+      expect(run.resolved.length).toBeGreaterThan(10); // the hook did see the imports
+      expect(run.resolved.filter((s) => /yeoman/.test(s))).toEqual([]);
+    }
+  });
+});

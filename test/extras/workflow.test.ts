@@ -2,13 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/hooks.js';
+import { DEV_DEPENDENCY_RANGES } from '../../src/extras.js';
+import { packageVersion } from '../../src/package-info.js';
 
 const workflow = (extras: object) =>
   renderHooks(validateConfig({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { workflow: true, ...extras } })).files.find((f) => f.path === '.github/workflows/ralph-hooks.yml')?.content;
 
 describe('the generated workflow', () => {
   it('installs, checks the generated files, runs doctor, the tests and the cases with a JUnit report', () => {
-    const text = workflow({ vitest: true, bats: true, cases: true })!;
+    const text = workflow({ vitest: true, bats: true, cases: true, packageJson: true })!;
     const runs = [...text.matchAll(/^ +run: (.*)$/gm)].map((m) => m[1]);
     expect(runs).toEqual([
       'if [ -f package-lock.json ]; then npm ci; else npm install; fi',
@@ -23,6 +25,14 @@ describe('the generated workflow', () => {
     expect(text).toMatch(/uses: actions\/setup-node@v4\n +with:\n +node-version: 20/);
     expect(text).toMatch(/- name: Upload the JUnit report\n +if: always\(\)\n +uses: actions\/upload-artifact@v4/);
     expect(text).not.toMatch(/\n\n\n/);
+  });
+
+  it('without extras.packageJson, installs what the tests need without saving it (package.json names none of it)', () => {
+    const runs = [...workflow({ vitest: true, bats: true, cases: true })!.matchAll(/^ +run: (.*)$/gm)].map((m) => m[1]);
+    expect(runs.slice(0, 2)).toEqual([
+      'if [ -f package-lock.json ]; then npm ci; elif [ -f package.json ]; then npm install; fi',
+      `"npm install --no-save --no-package-lock ralph-hooks@^${packageVersion()} vitest@${DEV_DEPENDENCY_RANGES.vitest} bats@${DEV_DEPENDENCY_RANGES.bats}"`,
+    ]);
   });
 
   it('leaves out the steps of extras that are off', () => {
