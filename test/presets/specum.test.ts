@@ -18,6 +18,8 @@ import {
 } from '../../testkit/index.js';
 import '../../testkit/vitest.js';
 import { generateHook } from '../helpers/generate.js';
+import { specOutsideProject } from '../helpers/workspaces.js';
+import { existsSync } from 'node:fs';
 
 const HOOK = generateHook('specum', 'stop-watcher');
 const ALLOW_HOOK = generateHook('specum', 'stop-watcher', { onStopHookActive: 'allow' });
@@ -82,6 +84,12 @@ describe('specum stop-watcher, one stop at a time', () => {
     ws = createWorkspace();
     ws.writeState({ totalTasks: 3 });
     expect(await stop({ last_assistant_message: 'I will output ALL_TASKS_COMPLETE when done.' })).toBeJsonBlock();
+  });
+  it.each(['absolute', 'relative'] as const)('leaves orphans alone in a spec folder outside the project (%s path in .current-spec)', async (form) => {
+    ws = createWorkspace();
+    const orphan = specOutsideProject(ws, form);
+    await stop();
+    expect(existsSync(orphan)).toBe(true);
   });
 });
 
