@@ -4,8 +4,8 @@
  * setup script and commands, and loop-replay scenarios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   assertJsonBlock,
@@ -17,6 +17,7 @@ import {
   stopInput,
   type Workspace,
 } from '../../testkit/index.js';
+import { runWithUnreadable } from '../helpers/unreadable.js';
 import { bareWorkspaces, generateLoop, readLoopState, runSetup, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
 
 const workspace = bareWorkspaces();
@@ -431,6 +432,74 @@ describe.each(RUNTIMES)('loop preset (%s runtime): hostile bytes', (runtime) => 
   });
 });
 
+describe.each(RUNTIMES)('loop preset (%s runtime): files and sizes', (runtime) => {
+  const loop = loops[runtime]!;
+
+  it('control characters in the prompt (ESC, BEL) reach the answer byte for byte', async () => {
+    const ws = workspace();
+    const prompt = 'Build \u001b[1mthe\u001b[0m thing\u0007 \u0001\u001f done';
+    writeLoopState(ws, loop, { prompt });
+    const result = await stop(loop, ws, { last_assistant_message: 'working' });
+    expect(result.json?.reason).toBe(prompt);
+    expect(result.stdout).toContain('\\u001b[1m');
+  });
+
+  it('a state file larger than 1 MiB ends the loop as corrupt at once; it is not fed back', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop, { prompt: 'Build the thing\n'.repeat(140_000), promise: null, maxIterations: 0 });
+    const result = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 60_000);
+    expect(result.json?.decision).toBeUndefined();
+    assertSystemMessageContains(result, 'is corrupted');
+    expect(result.stdout.length).toBeLessThan(1000);
+  });
+
+  it('a prompt just under 1 MiB of short lines costs linear time: well under the bound, fed back whole', async () => {
+    // Bash's ${text//x/y} copies the rest of the text at every match: on 20 000 lines the
+    // old quoting took minutes. Linear quoting takes well under a second; the bound is generous.
+    const ws = workspace();
+    const prompt = Array.from({ length: 20_000 }, (_, i) => `step ${i}: do "it" \\ now\t\u001b[0m é`).join('\n');
+    writeLoopState(ws, loop, { prompt, promise: null, maxIterations: 0 });
+    const result = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 30_000);
+    expect(result.timedOut).toBe(false);
+    expect(result.json?.reason).toBe(prompt);
+  }, 60_000);
+
+  it('a state file no one may read (mode 000): silent, exit 0, the file left as it is', () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop);
+    const before = readFileSync(file, 'utf8');
+    const result = runWithUnreadable({
+      file,
+      command: [runtime === 'node' ? process.execPath : 'bash', loop.hook],
+      cwd: ws.dir,
+      input: JSON.stringify(stopInput({ cwd: ws.dir, session_id: 'session-a', last_assistant_message: 'working' })),
+      open: [ws.dir, loop.project.root],
+      env: { CLAUDE_PROJECT_DIR: ws.dir },
+    });
+    expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('a hard link to the state file is not written through; a state folder linked out of the project is left alone', async () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop, { promise: null });
+    const before = readFileSync(file, 'utf8');
+    linkSync(file, ws.path('other-name'));
+    expect((await stop(loop, ws, { last_assistant_message: 'working' })).json?.decision).toBe('block');
+    expect(readLoopState(ws, loop)?.iteration).toBe(2);
+    expect(readFileSync(ws.path('other-name'), 'utf8')).toBe(before);
+
+    const outside = workspace();
+    const moved = writeLoopState(outside, loop, { promise: null });
+    const kept = readFileSync(moved, 'utf8');
+    const linked = workspace();
+    symlinkSync(dirname(moved), linked.path('.claude'));
+    const result = await stop(loop, linked, { last_assistant_message: 'working' });
+    assertSilent(result);
+    expect(readFileSync(moved, 'utf8')).toBe(kept);
+  });
+});
+
 describe.each(RUNTIMES)('loop preset (%s runtime): parallel stops', (runtime) => {
   const loop = loops[runtime]!;
 
@@ -473,6 +542,18 @@ describe('loop preset, bash runtime only', () => {
     expect(text).toContain('session_id: session-a\n---\n');
     const done = await stop(loop, ws, { last_assistant_message: '<promise>say "hi"</promise>' });
     assertSystemMessageContains(done, 'Ralph loop finished');
+  });
+
+  it('a state file with CRLF line ends reads exactly as the same file with LF (and is written back as LF)', async () => {
+    const answers = [];
+    for (const ending of ['\n', '\r\n']) {
+      const ws = workspace();
+      ws.write('.claude/ralph-loop.local.md', ['---', 'active: true', 'iteration: 1', 'max_iterations: 3', 'completion_promise: "DONE"', '---', '', 'Line one', '', 'Line \u001b[1mtwo\u001b[0m', ''].join(ending));
+      const result = await stop(loop, ws, { last_assistant_message: 'nope' });
+      answers.push({ json: result.json, stderr: result.stderr, state: ws.read('.claude/ralph-loop.local.md') });
+    }
+    expect(answers[0]!.json?.reason).toBe('Line one\n\nLine \u001b[1mtwo\u001b[0m');
+    expect(answers[1]).toEqual(answers[0]);
   });
 
   it('a state file without max_iterations gets the configured default', async () => {
