@@ -211,6 +211,14 @@ describe('speckit preset: error table (seed 001)', () => {
     expect(ws.exists('.specify/specs/test-spec/.progress-task-2.md')).toBe(true);
   });
 
+  it('a 1 MB cwd costs linear time: silent, far within the bound', async () => {
+    const ws = workspace();
+    ws.writeState();
+    const result = await runHook(hook, createHookInput({ cwd: `${ws.dir}/${'a'.repeat(1_000_000)}` }), { cwd: ws.dir, timeoutMs: 20_000 });
+    expect(result.timedOut).toBe(false);
+    assertSilent(result);
+  }, 40_000);
+
   it.each(['absolute', 'relative'] as const)('leaves orphans alone in a feature folder outside the project (%s path in .current-feature)', async (form) => {
     const ws = workspace();
     const orphan = specOutsideProject(ws, form);

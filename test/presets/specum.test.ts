@@ -85,6 +85,14 @@ describe('specum stop-watcher, one stop at a time', () => {
     ws.writeState({ totalTasks: 3 });
     expect(await stop({ last_assistant_message: 'I will output ALL_TASKS_COMPLETE when done.' })).toBeJsonBlock();
   });
+  it('a 1 MB cwd costs linear time: silent, far within the bound (bash patterns on it were quadratic: 43 s)', async () => {
+    ws = createWorkspace();
+    ws.writeState();
+    const result = await runHook(HOOK, stopInput({ cwd: `${ws.dir}/${'a'.repeat(1_000_000)}` }), { cwd: ws.dir, timeoutMs: 20_000 });
+    expect(result.timedOut).toBe(false);
+    assertSilent(result);
+  }, 40_000);
+
   it.each(['absolute', 'relative'] as const)('leaves orphans alone in a spec folder outside the project (%s path in .current-spec)', async (form) => {
     ws = createWorkspace();
     const orphan = specOutsideProject(ws, form);
