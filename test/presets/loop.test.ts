@@ -4,7 +4,8 @@
  * setup script and commands, and loop-replay scenarios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -334,7 +335,7 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
     });
 
     it('generates /ralph-loop and /cancel-ralph running the setup script', () => {
-      const ext = runtime === 'node' ? 'mjs' : 'sh';
+      const ext = runtime === 'node' ? 'cjs' : 'sh'; // node: the CommonJS launchers
       const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
       // No variable and no $ARGUMENTS on the command line: Claude Code's permission check refuses both.
       expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\nRALPH_LOOP_ARGUMENTS_END\n`);
@@ -636,8 +637,26 @@ describe('loop preset, node runtime only', () => {
     const { generateProject } = await import('../helpers/generate.js');
     const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
     const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
-    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
+    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.cjs --arguments-on-stdin <<'RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
     const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
-    expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
+    expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.cjs');
+  });
+
+  it('starts and runs from a project folder whose path holds a backslash (Node\'s ES module loader refuses such an entry)', async () => {
+    const { generateProject } = await import('../helpers/generate.js');
+    const root = join(mkdtempSync(join(tmpdir(), 'rh-backslash-')), 'my\\project');
+    mkdirSync(root);
+    generateProject({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] } as never, root);
+    // The setup line of /ralph-loop and the registered Stop command, as they are written.
+    const setupLine = readFileSync(join(root, '.claude/commands/ralph-loop.md'), 'utf8').split('\n').find((line) => line.startsWith('node '))!;
+    const setup = spawnSync('bash', ['-c', setupLine.replace(/ <<.*$/, '')], { cwd: root, input: 'Build the thing', encoding: 'utf8' });
+    expect(setup.stderr).toBe('');
+    expect(setup.status).toBe(0);
+    const command = JSON.parse(readFileSync(join(root, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command;
+    const input = JSON.stringify(stopInput({ cwd: root, session_id: 'session-a', last_assistant_message: 'working' }));
+    const result = spawnSync('bash', ['-c', command], { cwd: root, input, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root } });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', reason: 'Build the thing' });
   });
 });
