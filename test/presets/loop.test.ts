@@ -465,6 +465,21 @@ describe.each(RUNTIMES)('loop preset (%s runtime): files and sizes', (runtime) =
     expect(result.json?.reason).toBe(prompt);
   }, 60_000);
 
+  it('long lines cost linear time: one 1 MB line, frontmatter values of 60 000 blanks (bash patterns on them took seconds each)', async () => {
+    const ws = workspace();
+    ws.write(loop.stateFile, 'a'.repeat(1_000_000));
+    const single = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 8_000);
+    expect(single.timedOut).toBe(false);
+    assertSystemMessageContains(single, 'is corrupted');
+    if (runtime === 'bash') {
+      const blanks = ' '.repeat(60_000);
+      ws.write(loop.stateFile, ['---', `iteration:${blanks}`, `session_id:${blanks}`, `completion_promise:${blanks}`, 'iteration: 2', 'max_iterations: 5', '---', '', 'Go on', ''].join('\n'));
+      const padded = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 8_000);
+      expect(padded.timedOut).toBe(false);
+      expect(padded.json).toMatchObject({ decision: 'block', reason: 'Go on' });
+    }
+  }, 30_000);
+
   it('a state file no one may read (mode 000): silent, exit 0, the file left as it is', () => {
     const ws = workspace();
     const file = writeLoopState(ws, loop);
