@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { CliError } from './errors.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
-import { sha256 } from './manifest.js';
+import { outsideProjectMessage, resolveInside, sha256 } from './manifest.js';
 
 export const CONFLICT_POLICIES = ['ask', 'keep', 'adopt', 'overwrite', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
@@ -93,10 +93,19 @@ function removeStaleTemporaries(target: string): void {
   }
 }
 
-/** Writes straight to disk: a temporary file beside the target (created new, never through a symlink), then a rename. */
+/** Refuse, with one line, a path whose folder resolves outside the project (symlinks and `..` included). */
+export function assertInside(root: string, path: string): void {
+  if (resolveInside(root, path) === undefined) throw new CliError(outsideProjectMessage(path));
+}
+
+/**
+ * Writes straight to disk: a temporary file beside the target (created new, never through a
+ * symlink), then a rename; only inside the project, its folders' symlinks resolved.
+ */
 export function diskWriter(root: string): Writer {
   return {
     write(path, content, executable) {
+      assertInside(root, path);
       const target = join(root, path);
       mkdirSync(dirname(target), { recursive: true });
       removeStaleTemporaries(target);
@@ -107,6 +116,7 @@ export function diskWriter(root: string): Writer {
       renameSync(temporary, target);
     },
     remove(path) {
+      assertInside(root, path);
       rmSync(join(root, path), { force: true });
     },
   };
@@ -118,6 +128,10 @@ const WRITES = new Set(['create', 'update']);
 export function applyPlan(plan: Plan, writer: Writer): FileChange[] {
   if (plan.changes.some((c) => c.status === 'conflict')) throw new Error('applyPlan: resolve conflicts first');
   const manifest = manifestChange(plan);
+  // Every path is checked before the first write: a refused one leaves the project as it was.
+  for (const change of [...plan.changes, manifest]) {
+    if (WRITES.has(change.status) || change.status === 'remove') assertInside(plan.root, change.path);
+  }
   for (const change of [...plan.changes, manifest]) {
     if (WRITES.has(change.status)) writer.write(change.path, change.content!, change.executable);
     else if (change.status === 'remove') writer.remove(change.path);

@@ -3,9 +3,9 @@
  * hand edit is told apart from a file that is merely out of date.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { CliError } from './errors.js';
-import { join, posix } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative } from 'node:path';
 import { isJsonObject, parseJsonText } from './json-text.js';
 import type { RecordedHandler, Registrations } from './registration/ownership.js';
 
@@ -51,6 +51,37 @@ export function isProjectPath(path: string): boolean {
   return normal !== '..' && !normal.startsWith('../') && normal !== '.' && normal === path.replace(/^\.\//, '');
 }
 
+/**
+ * Where `path` (relative to `root`) really is, symlinks and `..` resolved, when that is inside
+ * the project; undefined when it resolves outside. The folder holding the file is resolved
+ * through its nearest existing ancestor; the file itself is not followed (deleting or renaming
+ * over a symlink touches the link, never what it points to).
+ */
+export function resolveInside(root: string, path: string): string | undefined {
+  try {
+    const realRoot = realpathSync(root);
+    let folder = dirname(join(root, path));
+    const missing: string[] = [];
+    while (!existsSync(folder)) {
+      missing.unshift(basename(folder));
+      const up = dirname(folder);
+      if (up === folder) return undefined;
+      folder = up;
+    }
+    const resolved = join(realpathSync(folder), ...missing);
+    const inside = relative(realRoot, resolved);
+    if (inside === '..' || inside.startsWith('../') || isAbsolute(inside)) return undefined;
+    return join(resolved, basename(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One line naming a path that resolves outside the project (a symlinked folder, say): refused, never written or deleted. */
+export function outsideProjectMessage(path: string): string {
+  return `${path} resolves outside the project (through a symlink); ralph-hooks will not write or delete it.`;
+}
+
 /** The manifest, without entries that could point outside the project (each one reported in `warnings`). */
 export function readManifest(root: string, warnings: string[] = []): Manifest | undefined {
   const path = join(root, MANIFEST_FILE);
@@ -59,7 +90,9 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
   const files: Record<string, string> = {};
   const listed = data.files !== null && typeof data.files === 'object' && !Array.isArray(data.files) ? data.files : {};
   for (const [file, hash] of Object.entries(listed)) {
-    if (isProjectPath(file) && typeof hash === 'string') files[file] = hash;
+    if (isProjectPath(file) && typeof hash === 'string' && resolveInside(root, file) === undefined) {
+      warnings.push(`${MANIFEST_FILE}: ignored the entry ${JSON.stringify(file)}: it resolves outside the project (through a symlink), so it is never ralph-hooks' to change or delete.`);
+    } else if (isProjectPath(file) && typeof hash === 'string') files[file] = hash;
     else warnings.push(`${MANIFEST_FILE}: ignored the entry ${JSON.stringify(file)}: not a file inside the project, so never ralph-hooks' to change or delete.`);
   }
   const adopted = data.adopted && Object.keys(data.adopted).length ? { adopted: { ...data.adopted } } : {};

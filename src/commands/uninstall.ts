@@ -7,12 +7,12 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { diffOf, diskWriter } from '../apply.js';
+import { assertInside, diffOf, diskWriter } from '../apply.js';
 import { readConfig } from '../config/load.js';
 import { CONFIG_FILE, TARGETS } from '../config/schema.js';
 import { CliError, Interrupted } from '../errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
-import { MANIFEST_FILE, readManifest, sha256 } from '../manifest.js';
+import { MANIFEST_FILE, readManifest, resolveInside, sha256 } from '../manifest.js';
 import type { FileChange } from '../plan.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from '../registration/deregister.js';
 import type { Ownership } from '../registration/ownership.js';
@@ -96,6 +96,7 @@ function pruneEmptyFolders(root: string, paths: string[]): void {
   for (const path of paths) for (let dir = dirname(path); dir !== '.' && dir !== ''; dir = dirname(dir)) folders.add(dir);
   for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
     const absolute = join(root, dir);
+    if (resolveInside(root, `${dir}/x`) === undefined) continue;
     if (existsSync(absolute) && readdirSync(absolute).length === 0) rmdirSync(absolute);
   }
 }
@@ -145,12 +146,14 @@ export async function run(argv: string[]): Promise<number> {
     if (!(await confirm('Remove these? [y/N] '))) throw new CliError('nothing was removed.', 1);
   }
   const writer = diskWriter(root);
+  for (const change of changes) if (change.status === 'remove' || change.status === 'update') assertInside(root, change.path);
   for (const change of changes) {
     if (change.status === 'remove') writer.remove(change.path);
     else if (change.status === 'update') writer.write(change.path, change.content!, false);
   }
   // What the hooks wrote at run time (logs, loop state) goes with them.
-  for (const folder of ['.ralph-hooks/logs', '.ralph-hooks/state']) rmSync(join(root, folder), { recursive: true, force: true });
+  // Only inside the project: a symlinked .ralph-hooks is not followed.
+  for (const folder of ['.ralph-hooks/logs', '.ralph-hooks/state']) if (resolveInside(root, folder) !== undefined) rmSync(join(root, folder), { recursive: true, force: true });
   pruneEmptyFolders(root, [...changes.filter((c) => c.status === 'remove').map((c) => c.path), '.ralph-hooks/logs/x', '.ralph-hooks/state/x']);
   if (!values.quiet) {
     console.log(report());

@@ -68,8 +68,13 @@ export const ARGUMENTS_DELIMITER = 'RALPH_LOOP_ARGUMENTS_END';
  */
 export const ARGUMENTS_MARK = 'RALPH_LOOP_ARGUMENTS_COMPLETE';
 
-const hookFile = (entry: LoopEntry) => `${entry.name}.${extension(entry)}`;
-const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${extension(entry)}`;
+/**
+ * The scripts that are run: bash's, or (node) CommonJS launchers of the ES modules beside them,
+ * since Node's ES module loader refuses an entry whose path holds a backslash.
+ */
+const runExtension = (entry: LoopEntry) => (entry.options.runtime === 'node' ? 'cjs' : 'sh');
+const hookFile = (entry: LoopEntry) => `${entry.name}.${runExtension(entry)}`;
+const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${runExtension(entry)}`;
 /** The setup script from the project root, as a user types it. */
 const setupPath = (entry: LoopEntry, target?: PresetTarget) => `${target?.hooksDir ?? '.claude/hooks'}/${setupFile(entry)}`;
 
@@ -81,9 +86,15 @@ export const loop: Preset<LoopOptions> = {
   files: (entry, target) => {
     const ext = extension(entry);
     const files: PresetFile[] = [
-      { template: `loop/stop-watcher.${ext}.hbs`, path: hookFile(entry), executable: true },
-      { template: `loop/setup.${ext}.hbs`, path: setupFile(entry), executable: true },
+      { template: `loop/stop-watcher.${ext}.hbs`, path: `${entry.name}.${ext}`, executable: true },
+      { template: `loop/setup.${ext}.hbs`, path: `${entry.name}-setup.${ext}`, executable: true },
     ];
+    if (entry.options.runtime === 'node') {
+      files.push(
+        { template: 'loop/launch.cjs.hbs', path: hookFile(entry), executable: true },
+        { template: 'loop/launch.cjs.hbs', path: setupFile(entry), executable: true },
+      );
+    }
     // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {
       // Named by the command, not the hook: two loop hooks clash here whatever their names.

@@ -117,4 +117,59 @@ describe('generate: never deletes or claims what is not ours', () => {
     const left = readdirSync(join(root, '.claude/hooks')).filter((f) => f.endsWith('.tmp'));
     expect(left).toEqual([`stop-watcher.sh.${process.pid}.tmp`]);
   });
+
+  describe('a manifest entry under a symlinked folder that leads out of the project', () => {
+    // ln -s ../victim linkdir; the manifest names linkdir/x.sh with the hash of ../victim/x.sh.
+    function linked(): { root: string; victim: string } {
+      const root = project([]);
+      const victim = join(root, '..', 'victim');
+      mkdirSync(victim);
+      writeFileSync(join(victim, 'x.sh'), 'precious\n');
+      symlinkSync('../victim', join(root, 'linkdir'));
+      mkdirSync(join(root, '.ralph-hooks'));
+      writeFileSync(join(root, '.ralph-hooks/manifest.json'), JSON.stringify({ generator: 'x', files: { 'linkdir/x.sh': sha256('precious\n') } }));
+      return { root, victim: join(victim, 'x.sh') };
+    }
+
+    for (const args of [['generate'], ['uninstall', '--yes']]) {
+      it(`${args.join(' ')} deletes nothing there and says why in one line`, () => {
+        const { root, victim } = linked();
+        const result = ralphHooks(args, { cwd: root });
+        expect(result.status, result.stderr).toBe(0);
+        expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+        expect(result.stdout).not.toContain('remove linkdir/x.sh');
+        if (args[0] === 'generate') expect(result.stderr).toContain('ignored the entry "linkdir/x.sh": it resolves outside the project');
+      });
+    }
+
+    it('remove <hook> deletes nothing there', () => {
+      const { root, victim } = linked();
+      writeFileSync(join(root, 'ralph-hooks.config.json'), config([specum]));
+      expect(ralphHooks(['remove', 'stop-watcher'], { cwd: root }).status).toBe(0);
+      expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    });
+
+    it('uninstall leaves a symlinked .ralph-hooks folder\'s target alone', () => {
+      const root = project([]);
+      const outside = join(root, '..', 'elsewhere');
+      mkdirSync(join(outside, 'state'), { recursive: true });
+      writeFileSync(join(outside, 'state/keep.txt'), 'mine\n');
+      symlinkSync('../elsewhere', join(root, '.ralph-hooks'));
+      expect(ralphHooks(['uninstall', '--yes'], { cwd: root }).status).toBe(0);
+      expect(readFileSync(join(outside, 'state/keep.txt'), 'utf8')).toBe('mine\n');
+    });
+  });
+
+  it('a generated file whose folder is a symlink out of the project is refused in one line; nothing is written', () => {
+    const root = project();
+    const outside = join(root, '..', 'outside-claude');
+    mkdirSync(outside);
+    symlinkSync('../outside-claude', join(root, '.claude'));
+    const result = ralphHooks(['generate'], { cwd: root });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('.claude/hooks/stop-watcher.sh resolves outside the project');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(join(root, '.ralph-hooks/manifest.json'))).toBe(false);
+  });
 });

@@ -9,12 +9,14 @@
  * - stderr holds only the hook's own lines ("[prefix] …"), never a shell's warning;
  * - a guard denies every input that is not exactly one JSON object (NUL bytes included);
  * - nothing injected through input, state, marker, settings or config runs (a canary file);
- * - nothing is written outside the project (the folders around it are compared).
+ * - nothing is written outside the project (the folders around it are compared);
+ * - a state file that is a symlink or a hard link to a file outside the project, or whose
+ *   folder is a symlink out of it, is never written through (the outside copy is compared).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { applyPlan, diskWriter } from '../../src/apply.js';
 import { validateConfig } from '../../src/config/load.js';
@@ -163,7 +165,8 @@ export function buildHooks(sandbox: Sandbox, only?: (h: { preset: string; target
         mkdirSync(dirname(join(template, file)), { recursive: true });
         writeFileSync(join(template, file), text);
       }
-      const ext = spec.options?.runtime === 'node' ? 'mjs' : 'sh';
+      // node: the CommonJS launcher the registration runs (it starts the .mjs beside it).
+      const ext = spec.options?.runtime === 'node' ? 'cjs' : 'sh';
       hooks.push({
         label, preset: spec.preset, target, kind: spec.kind, event: spec.event,
         contract: target === 'forgeflare' ? 'forgeflare' : 'claude-code',
@@ -192,7 +195,9 @@ export type StateVariant =
   | { type: 'huge'; size: number }
   | { type: 'fifo' }
   | { type: 'dir' }
-  | { type: 'absent' };
+  | { type: 'absent' }
+  /** The state file (or, `folder`, the folder holding it) links to a copy outside the project. */
+  | { type: 'link'; how: 'symlink' | 'hardlink' | 'folder' };
 
 const enc = (s: string) => Buffer.from(s, 'utf8');
 
@@ -260,6 +265,7 @@ function stateArb(hook: HookUnderTest, canary: string): fc.Arbitrary<FuzzCase['s
     { weight: 1, arbitrary: fc.constant({ type: 'fifo' as const }) },
     { weight: 1, arbitrary: fc.constant({ type: 'dir' as const }) },
     { weight: 1, arbitrary: fc.constant({ type: 'absent' as const }) },
+    { weight: 2, arbitrary: fc.constantFrom('symlink', 'hardlink', 'folder').map((how) => ({ type: 'link' as const, how: how as 'symlink' | 'hardlink' | 'folder' })) },
   );
   return fc.option(fc.record({ file: fc.constantFrom(...hook.stateFiles), variant }), { freq: 2 }).map((s) => s ?? undefined);
 }
@@ -296,7 +302,7 @@ export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB
     }) },
   );
   return fc.record({ stdin, state: stateArb(hook, canary) }).map(({ stdin: [describe, bytes], state }) => ({
-    describe: state ? `${describe}; state ${state.file}: ${state.variant.type}` : describe,
+    describe: state ? `${describe}; state ${state.file}: ${state.variant.type === 'link' ? `${state.variant.how} out of the project` : state.variant.type}` : describe,
     stdin: bytes,
     state,
   }));
@@ -317,7 +323,7 @@ export interface RunResult {
 export function runScript(root: string, script: string, stdin: Buffer, env: Record<string, string | undefined>, timeoutMs: number): Promise<RunResult> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const argv = script.endsWith('.mjs') ? ['node', script] : ['bash', script];
+    const argv = /\.[cm]js$/.test(script) ? ['node', script] : ['bash', script];
     const child = spawn(argv[0]!, argv.slice(1), { cwd: root, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -386,12 +392,83 @@ export function check(hook: HookUnderTest, c: FuzzCase, r: RunResult, timeoutMs:
   return v;
 }
 
-function applyState(root: string, state: FuzzCase['state']): void {
-  if (!state) return;
+/** A link planted out of the project: `leak` says what changed out there; `undo` puts the project back. */
+interface Planted {
+  leak(): string | undefined;
+  undo(): void;
+}
+
+/** Every file under a folder with its content (links not followed). */
+function contents(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.set(relative(dir, p), readFileSync(p, 'latin1'));
+      else out.set(relative(dir, p), `(${e.isSymbolicLink() ? 'symlink' : 'special'})`);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/**
+ * The state file as a symlink or a hard link to a copy outside the project (beside the
+ * worker's copy, `<root>-outside/`), or its folder as a symlink to a copy of that folder out
+ * there (the state file's own folder; the project root itself is never swapped).
+ */
+function plantLink(root: string, file: string, how: 'symlink' | 'hardlink' | 'folder', text: string): Planted {
+  const outside = `${root}-outside`;
+  rmSync(outside, { recursive: true, force: true });
+  mkdirSync(outside, { recursive: true });
+  const path = join(root, file);
+  const folder = dirname(path);
+  if (how === 'folder' && folder !== root) {
+    const copy = join(outside, 'folder');
+    if (existsSync(folder)) cpSync(folder, copy, { recursive: true });
+    else mkdirSync(copy, { recursive: true });
+    rmSync(join(copy, basename(path)), { recursive: true, force: true });
+    writeFileSync(join(copy, basename(path)), text);
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(dirname(folder), { recursive: true });
+    symlinkSync(copy, folder);
+    const before = contents(copy);
+    return {
+      leak: () => {
+        const after = contents(copy);
+        const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+        return changed.length ? `changed through the symlinked folder: ${changed.slice(0, 3).join(', ')}` : undefined;
+      },
+      undo: () => {
+        rmSync(folder, { force: true });
+        renameSync(copy, folder);
+        rmSync(outside, { recursive: true, force: true });
+      },
+    };
+  }
+  const victim = join(outside, 'victim');
+  writeFileSync(victim, text);
+  rmSync(path, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  if (how === 'hardlink') linkSync(victim, path);
+  else symlinkSync(victim, path);
+  return {
+    leak: () => (!existsSync(victim) ? 'the linked file outside was deleted' : readFileSync(victim, 'utf8') !== text ? `written through the ${how}` : undefined),
+    undo: () => {
+      rmSync(path, { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    },
+  };
+}
+
+function applyState(root: string, state: FuzzCase['state'], setup: Record<string, string>): Planted | undefined {
+  if (!state) return undefined;
+  const variant = state.variant;
+  if (variant.type === 'link') return plantLink(root, state.file, variant.how, setup[state.file] ?? '1\nsession\nkey\n');
   const path = join(root, state.file);
   rmSync(path, { recursive: true, force: true });
   mkdirSync(dirname(path), { recursive: true });
-  const variant = state.variant;
   switch (variant.type) {
     case 'text': writeFileSync(path, variant.text); break;
     case 'bytes': writeFileSync(path, variant.bytes); break;
@@ -400,6 +477,7 @@ function applyState(root: string, state: FuzzCase['state']): void {
     case 'fifo': spawnSyncQuiet('mkfifo', [path]); break;
     case 'absent': break;
   }
+  return undefined;
 }
 
 function spawnSyncQuiet(cmd: string, args: string[]): void {
@@ -465,7 +543,7 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
       if (runs >= options.count) break;
       runs++;
       pristine(root);
-      applyState(root, c.state);
+      const planted = applyState(root, c.state, hook.setup);
       const env: Record<string, string | undefined> = {
         PATH: process.env.PATH, HOME: sandbox.home, LANG: 'C.UTF-8', TMPDIR: join(sandbox.dir, 'tmp'),
         ...(hook.contract === 'claude-code' ? { CLAUDE_PROJECT_DIR: root } : {}),
@@ -475,6 +553,13 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
       slowest.push({ ms: Math.round(r.ms), input: c.describe });
       slowest.sort((a, b) => b.ms - a.ms).splice(5);
       for (const v of check(hook, c, r, options.timeoutMs)) {
+        violations.push(v);
+        options.onViolation?.(v);
+      }
+      const leak = planted?.leak();
+      planted?.undo();
+      if (leak) {
+        const v = { hook: hook.label, property: 'no write through a link out of the project', detail: leak, input: c.describe };
         violations.push(v);
         options.onViolation?.(v);
       }

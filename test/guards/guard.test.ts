@@ -3,14 +3,16 @@
  * rule, user rules and allowlists, rules that are off by default, activation, and
  * shellcheck over different rule sets.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHooks } from '../../src/hooks.js';
 import { validateConfig } from '../../src/config/load.js';
 import { GUARD_RULE_IDS } from '../../src/presets/guard.js';
 import { assertAllow, assertDeny, preToolUseInput, runHook } from '../../testkit/index.js';
+import { generateProject } from '../helpers/generate.js';
+import { runWithUnreadable } from '../helpers/unreadable.js';
 import { caseInput, guardProject, runGuard, scratchDir, verdict, type Contract } from './helpers.js';
 
 const CONTRACTS: Contract[] = ['claude-code', 'forgeflare'];
@@ -307,6 +309,53 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect(result.timedOut).toBe(false);
     expect(readFileSync(outside, 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\n');
     expect(result.stderr).toContain('is a symlink; not writing through it');
+  });
+
+  it('a hard-linked doom-loop state file or denial log is not written through', async () => {
+    const p = guardProject('claude-code');
+    const outside = scratchDir('outside-');
+    const state = join(outside, 'state-copy');
+    const log = join(outside, 'log-copy');
+    writeFileSync(state, 'root:x:0:0:root:/root:/bin/bash\nsecond line\nthird line\nfourth line\n');
+    writeFileSync(log, 'precious log\n');
+    mkdirSync(join(p.root, '.ralph-hooks/state'), { recursive: true });
+    mkdirSync(join(p.root, '.ralph-hooks/logs'), { recursive: true });
+    linkSync(state, join(p.root, '.ralph-hooks/state/guard.doom-loop'));
+    linkSync(log, join(p.root, '.ralph-hooks/logs/guard.log'));
+    const result = await runGuard(p, caseInput(bashCase('sudo ls'), p));
+    assertDeny(result, 'sudo');
+    expect(readFileSync(state, 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\nsecond line\nthird line\nfourth line\n');
+    expect(readFileSync(log, 'utf8')).toBe('precious log\n');
+    // The state itself goes on: a new file took the old name.
+    expect(readFileSync(join(p.root, '.ralph-hooks/state/guard.doom-loop'), 'utf8')).toMatch(/^1\n/);
+  });
+
+  it('a denial log swapped for a symlink while denials run never gets a line out', async () => {
+    const p = guardProject('claude-code');
+    const outside = join(scratchDir('outside-'), 'target.log');
+    writeFileSync(outside, '');
+    const logs = join(p.root, '.ralph-hooks/logs');
+    mkdirSync(logs, { recursive: true });
+    // Swap the log between a regular file and a symlink out, as fast as bash can, while the guard denies.
+    const swapper = spawn('bash', ['-c', 'cd "$1" || exit; while :; do ln -s "$2" l.tmp; mv -T l.tmp guard.log; : >f.tmp; mv -T f.tmp guard.log; done', 'swap', logs, outside], { stdio: 'ignore' });
+    try {
+      for (let i = 0; i < 40; i++) assertDeny(await runGuard(p, caseInput(bashCase('sudo ls', i + 1), p)), 'sudo');
+    } finally {
+      swapper.kill();
+    }
+    expect(readFileSync(outside, 'utf8')).toBe('');
+  }, 120_000);
+
+  it('a doom-loop state file no one may read (mode 000): the decision as usual, nothing on stderr', () => {
+    const project = generateProject({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard' }] } as never);
+    const state = project.file('.ralph-hooks/state/guard.doom-loop');
+    mkdirSync(dirname(state), { recursive: true });
+    writeFileSync(state, '1\ncase-1\nkey\n');
+    const input = preToolUseInput({ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: project.root, session_id: 'case-1' });
+    const result = runWithUnreadable({ file: state, command: ['bash', project.file('.claude/hooks/guard.sh')], cwd: project.root, input: JSON.stringify(input), open: [project.root], env: { CLAUDE_PROJECT_DIR: project.root } });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toContain('deny');
   });
 
   it('without CLAUDE_PROJECT_DIR, a relative or missing cwd never leads to a write outside the project', async () => {

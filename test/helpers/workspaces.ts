@@ -1,5 +1,8 @@
 /** Workspaces that remove themselves after each test. */
-import { afterEach } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterEach, onTestFinished } from 'vitest';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from '../../testkit/index.js';
 
 /** Returns a `workspace()` factory; every workspace it made is removed after each test. */
@@ -13,4 +16,23 @@ export function workspacePool(options: WorkspaceOptions = {}): () => Workspace {
     made.push(ws);
     return ws;
   };
+}
+
+/**
+ * Point the workspace's current-spec marker at a spec folder outside the project, as an
+ * absolute path or as ../../…, holding a state file (so the hook runs to its cleanup) and an
+ * orphan two hours old. Returns the orphan's path; the folder goes after the test.
+ */
+export function specOutsideProject(ws: Workspace, form: 'absolute' | 'relative', state: object = { phase: 'execution', taskIndex: 0, totalTasks: 5, taskIteration: 1 }): string {
+  const outside = mkdtempSync(join(tmpdir(), 'rh-outside-'));
+  onTestFinished(() => rmSync(outside, { recursive: true, force: true }));
+  const spec = join(outside, 'spec');
+  mkdirSync(spec);
+  writeFileSync(join(spec, ws.layout.stateFileName), `${JSON.stringify(state)}\n`);
+  const orphan = join(spec, '.progress-task-1.md');
+  writeFileSync(orphan, 'not the hook\'s\n');
+  const old = (Date.now() - 2 * 3600 * 1000) / 1000;
+  utimesSync(orphan, old, old);
+  ws.setCurrentSpec(form === 'absolute' ? spec : relative(ws.path(ws.layout.specsDir), spec));
+  return orphan;
 }

@@ -4,8 +4,9 @@
  * setup script and commands, and loop-replay scenarios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   assertJsonBlock,
@@ -17,6 +18,7 @@ import {
   stopInput,
   type Workspace,
 } from '../../testkit/index.js';
+import { runWithUnreadable } from '../helpers/unreadable.js';
 import { bareWorkspaces, generateLoop, readLoopState, runSetup, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
 
 const workspace = bareWorkspaces();
@@ -347,7 +349,7 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
     });
 
     it('generates /ralph-loop and /cancel-ralph running the setup script', () => {
-      const ext = runtime === 'node' ? 'mjs' : 'sh';
+      const ext = runtime === 'node' ? 'cjs' : 'sh'; // node: the CommonJS launchers
       const start = readFileSync(loop.project.file('.claude/commands/ralph-loop.md'), 'utf8');
       // No variable and no $ARGUMENTS on the command line: Claude Code's permission check refuses both.
       expect(start).toContain(`${runtime} .claude/hooks/stop-watcher-setup.${ext} --arguments-on-stdin --checked <<'!RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n!RALPH_LOOP_ARGUMENTS_COMPLETE\n!RALPH_LOOP_ARGUMENTS_END\n`);
@@ -445,6 +447,89 @@ describe.each(RUNTIMES)('loop preset (%s runtime): hostile bytes', (runtime) => 
   });
 });
 
+describe.each(RUNTIMES)('loop preset (%s runtime): files and sizes', (runtime) => {
+  const loop = loops[runtime]!;
+
+  it('control characters in the prompt (ESC, BEL) reach the answer byte for byte', async () => {
+    const ws = workspace();
+    const prompt = 'Build \u001b[1mthe\u001b[0m thing\u0007 \u0001\u001f done';
+    writeLoopState(ws, loop, { prompt });
+    const result = await stop(loop, ws, { last_assistant_message: 'working' });
+    expect(result.json?.reason).toBe(prompt);
+    expect(result.stdout).toContain('\\u001b[1m');
+  });
+
+  it('a state file larger than 1 MiB ends the loop as corrupt at once; it is not fed back', async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop, { prompt: 'Build the thing\n'.repeat(140_000), promise: null, maxIterations: 0 });
+    const result = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 60_000);
+    expect(result.json?.decision).toBeUndefined();
+    assertSystemMessageContains(result, 'is corrupted');
+    expect(result.stdout.length).toBeLessThan(1000);
+  });
+
+  it('a prompt just under 1 MiB of short lines costs linear time: well under the bound, fed back whole', async () => {
+    // Bash's ${text//x/y} copies the rest of the text at every match: on 20 000 lines the
+    // old quoting took minutes. Linear quoting takes well under a second; the bound is generous.
+    const ws = workspace();
+    const prompt = Array.from({ length: 20_000 }, (_, i) => `step ${i}: do "it" \\ now\t\u001b[0m é`).join('\n');
+    writeLoopState(ws, loop, { prompt, promise: null, maxIterations: 0 });
+    const result = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 30_000);
+    expect(result.timedOut).toBe(false);
+    expect(result.json?.reason).toBe(prompt);
+  }, 60_000);
+
+  it('long lines cost linear time: one 1 MB line, frontmatter values of 60 000 blanks (bash patterns on them took seconds each)', async () => {
+    const ws = workspace();
+    ws.write(loop.stateFile, 'a'.repeat(1_000_000));
+    const single = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 8_000);
+    expect(single.timedOut).toBe(false);
+    assertSystemMessageContains(single, 'is corrupted');
+    if (runtime === 'bash') {
+      const blanks = ' '.repeat(60_000);
+      ws.write(loop.stateFile, ['---', `iteration:${blanks}`, `session_id:${blanks}`, `completion_promise:${blanks}`, 'iteration: 2', 'max_iterations: 5', '---', '', 'Go on', ''].join('\n'));
+      const padded = await stop(loop, ws, { last_assistant_message: 'working' }, {}, 8_000);
+      expect(padded.timedOut).toBe(false);
+      expect(padded.json).toMatchObject({ decision: 'block', reason: 'Go on' });
+    }
+  }, 30_000);
+
+  it('a state file no one may read (mode 000): silent, exit 0, the file left as it is', () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop);
+    const before = readFileSync(file, 'utf8');
+    const result = runWithUnreadable({
+      file,
+      command: [runtime === 'node' ? process.execPath : 'bash', loop.hook],
+      cwd: ws.dir,
+      input: JSON.stringify(stopInput({ cwd: ws.dir, session_id: 'session-a', last_assistant_message: 'working' })),
+      open: [ws.dir, loop.project.root],
+      env: { CLAUDE_PROJECT_DIR: ws.dir },
+    });
+    expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('a hard link to the state file is not written through; a state folder linked out of the project is left alone', async () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop, { promise: null });
+    const before = readFileSync(file, 'utf8');
+    linkSync(file, ws.path('other-name'));
+    expect((await stop(loop, ws, { last_assistant_message: 'working' })).json?.decision).toBe('block');
+    expect(readLoopState(ws, loop)?.iteration).toBe(2);
+    expect(readFileSync(ws.path('other-name'), 'utf8')).toBe(before);
+
+    const outside = workspace();
+    const moved = writeLoopState(outside, loop, { promise: null });
+    const kept = readFileSync(moved, 'utf8');
+    const linked = workspace();
+    symlinkSync(dirname(moved), linked.path('.claude'));
+    const result = await stop(loop, linked, { last_assistant_message: 'working' });
+    assertSilent(result);
+    expect(readFileSync(moved, 'utf8')).toBe(kept);
+  });
+});
+
 describe.each(RUNTIMES)('loop preset (%s runtime): parallel stops', (runtime) => {
   const loop = loops[runtime]!;
 
@@ -487,6 +572,18 @@ describe('loop preset, bash runtime only', () => {
     expect(text).toContain('session_id: session-a\n---\n');
     const done = await stop(loop, ws, { last_assistant_message: '<promise>say "hi"</promise>' });
     assertSystemMessageContains(done, 'Ralph loop finished');
+  });
+
+  it('a state file with CRLF line ends reads exactly as the same file with LF (and is written back as LF)', async () => {
+    const answers = [];
+    for (const ending of ['\n', '\r\n']) {
+      const ws = workspace();
+      ws.write('.claude/ralph-loop.local.md', ['---', 'active: true', 'iteration: 1', 'max_iterations: 3', 'completion_promise: "DONE"', '---', '', 'Line one', '', 'Line \u001b[1mtwo\u001b[0m', ''].join(ending));
+      const result = await stop(loop, ws, { last_assistant_message: 'nope' });
+      answers.push({ json: result.json, stderr: result.stderr, state: ws.read('.claude/ralph-loop.local.md') });
+    }
+    expect(answers[0]!.json?.reason).toBe('Line one\n\nLine \u001b[1mtwo\u001b[0m');
+    expect(answers[1]).toEqual(answers[0]);
   });
 
   it('a state file without max_iterations gets the configured default', async () => {
@@ -569,8 +666,28 @@ describe('loop preset, node runtime only', () => {
     const { generateProject } = await import('../helpers/generate.js');
     const project = generateProject({ target: 'claude-plugin', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] });
     const start = readFileSync(project.file('commands/ralph-loop.md'), 'utf8');
-    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.mjs --arguments-on-stdin --checked <<'!RALPH_LOOP_ARGUMENTS_END'\n$ARGUMENTS\n`);
+    expect(start).toContain(`node "\${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher-setup.cjs --arguments-on-stdin --checked <<'!RALPH_LOOP_ARGUMENTS_END'
+$ARGUMENTS
+`);
     const hooks = JSON.parse(readFileSync(project.file('hooks/hooks.json'), 'utf8'));
-    expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.mjs');
+    expect(hooks.hooks.Stop[0].hooks[0].command).toBe('node "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.cjs');
+  });
+
+  it('starts and runs from a project folder whose path holds a backslash (Node\'s ES module loader refuses such an entry)', async () => {
+    const { generateProject } = await import('../helpers/generate.js');
+    const root = join(mkdtempSync(join(tmpdir(), 'rh-backslash-')), 'my\\project');
+    mkdirSync(root);
+    generateProject({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] } as never, root);
+    // The setup line of /ralph-loop and the registered Stop command, as they are written.
+    const setupLine = readFileSync(join(root, '.claude/commands/ralph-loop.md'), 'utf8').split('\n').find((line) => line.startsWith('node '))!;
+    const setup = spawnSync('bash', ['-c', setupLine.replace(/ <<.*$/, '')], { cwd: root, input: 'Build the thing', encoding: 'utf8' });
+    expect(setup.stderr).toBe('');
+    expect(setup.status).toBe(0);
+    const command = JSON.parse(readFileSync(join(root, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command;
+    const input = JSON.stringify(stopInput({ cwd: root, session_id: 'session-a', last_assistant_message: 'working' }));
+    const result = spawnSync('bash', ['-c', command], { cwd: root, input, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root } });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', reason: 'Build the thing' });
   });
 });

@@ -4,8 +4,8 @@
  * corpus of varied inputs that must all leave stdout empty.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   assertLoopEnd,
@@ -17,7 +17,7 @@ import {
   type Workspace,
 } from '../../testkit/index.js';
 import { generateHook } from '../helpers/generate.js';
-import { workspacePool } from '../helpers/workspaces.js';
+import { specOutsideProject, workspacePool } from '../helpers/workspaces.js';
 import { generateLoop, runSetup } from './loop-helpers.js';
 
 const hook = generateHook('passive', 'stop-watcher', { stateSettleMs: 200 });
@@ -68,6 +68,22 @@ describe('passive preset: what it does', () => {
     assertQuiet(await observe(ws));
     expect(ws.exists('specs/test-spec/.progress-task-1.md')).toBe(false);
     expect(ws.exists('specs/test-spec/.progress-task-2.md')).toBe(true);
+  });
+
+  it.each(['absolute', 'relative'] as const)('leaves orphans alone in a spec folder outside the project (%s path in .current-spec)', async (form) => {
+    const ws = workspace();
+    const orphan = specOutsideProject(ws, form);
+    assertQuiet(await observe(ws));
+    expect(existsSync(orphan)).toBe(true);
+  });
+
+  it('leaves orphans alone in a spec folder that is a symlink out of the project', async () => {
+    const ws = workspace();
+    const orphan = specOutsideProject(ws, 'absolute');
+    symlinkSync(dirname(orphan), ws.path('specs/linked'));
+    ws.setCurrentSpec('linked');
+    assertQuiet(await observe(ws));
+    expect(existsSync(orphan)).toBe(true);
   });
 
   it('cleans orphans outside execution too', async () => {

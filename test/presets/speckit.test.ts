@@ -3,7 +3,7 @@
  * testkit, with the .specify layout, [ralph-speckit] prefix and "feature" wording.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +19,7 @@ import {
   type Workspace,
 } from '../../testkit/index.js';
 import { generateHook } from '../helpers/generate.js';
-import { workspacePool } from '../helpers/workspaces.js';
+import { specOutsideProject, workspacePool } from '../helpers/workspaces.js';
 
 const hook = generateHook('speckit', 'stop-watcher', { stateSettleMs: 300 });
 const ALLOW_HOOK = generateHook('speckit', 'stop-watcher', { onStopHookActive: 'allow' });
@@ -209,6 +209,21 @@ describe('speckit preset: error table (seed 001)', () => {
     assertJsonBlock(await stop(ws));
     expect(ws.exists('.specify/specs/test-spec/.progress-task-1.md')).toBe(false);
     expect(ws.exists('.specify/specs/test-spec/.progress-task-2.md')).toBe(true);
+  });
+
+  it('a 1 MB cwd costs linear time: silent, far within the bound', async () => {
+    const ws = workspace();
+    ws.writeState();
+    const result = await runHook(hook, createHookInput({ cwd: `${ws.dir}/${'a'.repeat(1_000_000)}` }), { cwd: ws.dir, timeoutMs: 20_000 });
+    expect(result.timedOut).toBe(false);
+    assertSilent(result);
+  }, 40_000);
+
+  it.each(['absolute', 'relative'] as const)('leaves orphans alone in a feature folder outside the project (%s path in .current-feature)', async (form) => {
+    const ws = workspace();
+    const orphan = specOutsideProject(ws, form);
+    await stop(ws);
+    expect(existsSync(orphan)).toBe(true);
   });
 
   it.each([['', 'empty hook input'], ['not json', 'no "cwd"'], ['{"stop_hook_active":false}', 'no "cwd"']])('input %j fails open, silently unless RALPH_HOOKS_DEBUG=1', async (input, message) => {

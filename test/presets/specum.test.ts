@@ -18,12 +18,17 @@ import {
 } from '../../testkit/index.js';
 import '../../testkit/vitest.js';
 import { generateHook } from '../helpers/generate.js';
+import { specOutsideProject } from '../helpers/workspaces.js';
+import { existsSync, linkSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { runWithUnreadable } from '../helpers/unreadable.js';
 
 const HOOK = generateHook('specum', 'stop-watcher');
 const ALLOW_HOOK = generateHook('specum', 'stop-watcher', { onStopHookActive: 'allow' });
 const CONTINUING_HOOK = generateHook('specum', 'stop-watcher', { onStopHookActive: 'continue', maxGlobalIterations: 6 });
 // A short settle time: a corrupt state file is re-read for stateSettleMs on every stop.
 const QUICK_HOOK = generateHook('specum', 'stop-watcher', { stateSettleMs: 100 });
+const STALL_HOOK = generateHook('specum', 'stop-watcher', { stallLimit: 3, onStopHookActive: 'continue' });
 
 let ws: Workspace;
 afterEach(() => ws?.remove());
@@ -82,6 +87,51 @@ describe('specum stop-watcher, one stop at a time', () => {
     ws = createWorkspace();
     ws.writeState({ totalTasks: 3 });
     expect(await stop({ last_assistant_message: 'I will output ALL_TASKS_COMPLETE when done.' })).toBeJsonBlock();
+  });
+  it('the stall count (stallLimit) is a new file each time: a hard link to it is not written through', async () => {
+    ws = createWorkspace();
+    ws.writeState({ taskIndex: 1, totalTasks: 4 });
+    const outside = createWorkspace();
+    const victim = outside.write('victim.txt', 'precious\n');
+    linkSync(victim, ws.path('specs/test-spec/.ralph-hooks-stall'));
+    const result = await runHook(STALL_HOOK, stopInput({ cwd: ws.dir, session_id: 's1', last_assistant_message: 'working' }), { cwd: ws.dir });
+    assertJsonBlock(result);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(ws.read('specs/test-spec/.ralph-hooks-stall')).toBe('s1 1 1\n');
+    outside.remove();
+  });
+
+  for (const [what, file] of [['current-spec marker', 'specs/.current-spec'], ['settings file', '.claude/ralph-specum.local.md'], ['block memory', '.ralph-hooks/state/stop-watcher.last-block']] as const) {
+    it(`an unreadable ${what} (mode 000) leaves nothing on stderr`, () => {
+      ws = createWorkspace();
+      ws.writeState({ taskIndex: 1, totalTasks: 4 });
+      if (!ws.exists(file)) ws.write(file, file.endsWith('.md') ? '---\nenabled: true\n---\n' : 'x\n');
+      const result = runWithUnreadable({
+        file: ws.path(file),
+        command: ['bash', HOOK],
+        cwd: ws.dir,
+        input: JSON.stringify(stopInput({ cwd: ws.dir, session_id: 's1', last_assistant_message: 'working' })),
+        open: [ws.dir, dirname(dirname(dirname(HOOK)))],
+      });
+      expect(result.status).toBe(0);
+      expect(result.stderr).not.toContain('Permission denied');
+      expect(result.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('[ralph-specum] '))).toEqual([]);
+    });
+  }
+
+  it('a 1 MB cwd costs linear time: silent, far within the bound (bash patterns on it were quadratic: 43 s)', async () => {
+    ws = createWorkspace();
+    ws.writeState();
+    const result = await runHook(HOOK, stopInput({ cwd: `${ws.dir}/${'a'.repeat(1_000_000)}` }), { cwd: ws.dir, timeoutMs: 20_000 });
+    expect(result.timedOut).toBe(false);
+    assertSilent(result);
+  }, 40_000);
+
+  it.each(['absolute', 'relative'] as const)('leaves orphans alone in a spec folder outside the project (%s path in .current-spec)', async (form) => {
+    ws = createWorkspace();
+    const orphan = specOutsideProject(ws, form);
+    await stop();
+    expect(existsSync(orphan)).toBe(true);
   });
 });
 

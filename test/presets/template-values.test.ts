@@ -32,7 +32,7 @@ function renderAndRun(hooks: unknown[], hostile: (options: Record<string, unknow
     if (file.executable) chmodSync(path, 0o755);
   }
   for (const file of files.filter((f) => f.executable)) {
-    const interpreter = file.path.endsWith('.mjs') ? process.execPath : 'bash';
+    const interpreter = /\.[cm]js$/.test(file.path) ? process.execPath : 'bash';
     const args = file.path.includes('setup') ? ['--help'] : [];
     spawnSync(interpreter, [join(root, file.path), ...args], { cwd: root, input: JSON.stringify({ cwd: root, session_id: 's', stop_hook_active: false }), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root } });
   }
