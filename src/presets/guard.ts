@@ -188,6 +188,7 @@ export const guard: Preset<GuardOptions> = {
       secretNamesEre: namesToEre(r.secrets.extraPatterns),
       lockfileEre: namesToEre(r.lockfiles.files),
       generatedDirs: r.lockfiles.dirs,
+      generatedDirsEre: r.lockfiles.dirs.length === 0 ? '^$.' : r.lockfiles.dirs.map((d) => d.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|'),
       protectedBranches: r['git-destroy'].protectedBranches,
       networkCommands: r.network.commands,
       scopeAllow: r.scope.allowPaths,
