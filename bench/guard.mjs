@@ -121,3 +121,51 @@ const scriptRows = compare(
 printTable('a script of many short commands vs one jq start (5 runs, no target)', scriptRows);
 const commands = scriptOf(10_000).split('\n').length * 4;
 console.log(`${script.name}: ${(scriptRows[1].median / 1000).toFixed(2)} s, ${(scriptRows[1].median / commands).toFixed(2)} ms per simple command`);
+
+// The worst shapes found: a long `&&` chain of short commands (each one simple
+// command the rules look at, and cd moves the current folder) and many paths after sed -i,
+// tee or chmod -R (each path resolved and checked). Both at the largest command the guard
+// accepts (its token budget counts the rules' work: about 5,000 `cd d &&`, about 19,900
+// paths), target ≤ 2 s; and at 50 KB, target ≤ 2× one jq start.
+const chainOf = (n) => Array.from({ length: n }, () => 'cd d').join(' && ');
+const chainBytes = (bytes) => chainOf(Math.ceil(bytes / 'cd d && '.length));
+const pathsAfter = (head, n) => `${head} ${Array.from({ length: n }, (_, i) => `f${i}`).join(' ')}`;
+const pathsBytes = (head, bytes) => {
+  let text = head;
+  for (let i = 0; text.length < bytes; i++) text += ` f${i}`;
+  return text;
+};
+const worst = [
+  { name: 'guard, forgeflare, 4,950 × cd d &&', next: forgeLong(chainOf(4950)) },
+  { name: 'guard, forgeflare, sed -i and 19,800 paths', next: forgeLong(pathsAfter('sed -i s/a/b/', 19_800)) },
+  { name: 'guard, forgeflare, tee and 19,800 paths', next: forgeLong(pathsAfter('echo x | tee', 19_800)) },
+  { name: 'guard, forgeflare, chmod -R and 19,800 paths', next: forgeLong(pathsAfter('chmod -R 755', 19_800)) },
+];
+const decision = (stdout) => (stdout.includes('"allow"') ? 'allow' : /too-large: the command took more than/.test(stdout) ? 'deny (past its deadline)' : `unexpected: ${stdout.slice(0, 120)}`);
+for (const c of worst) {
+  const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });
+  console.log(`${c.name}: ${decision(check.stdout)}`);
+  if (decision(check.stdout).startsWith('unexpected')) throw new Error(`${c.name}: ${check.stdout}${check.stderr}`);
+}
+const worstRows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...worst.map((c) => ({ name: c.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return c.next(); } }))],
+  { runs: 3, warmup: 0 },
+);
+printTable('the worst shapes at the largest command the guard accepts (3 runs; target ≤ 2 s)', worstRows);
+for (const r of worstRows.slice(1)) console.log(`${r.name}: ${(r.median / 1000).toFixed(2)} s ${r.median <= 2000 ? '(met)' : '(NOT met)'}`);
+
+const worst50 = [
+  { name: 'guard, forgeflare, 50 KB of cd d &&', next: forgeLong(chainBytes(50_000)) },
+  { name: 'guard, forgeflare, 50 KB: sed -i and paths', next: forgeLong(pathsBytes('sed -i s/a/b/', 50_000)) },
+  { name: 'guard, forgeflare, 50 KB: tee and paths', next: forgeLong(pathsBytes('echo x | tee', 50_000)) },
+  { name: 'guard, forgeflare, 50 KB: chmod -R and paths', next: forgeLong(pathsBytes('chmod -R 755', 50_000)) },
+];
+for (const c of worst50) {
+  const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });
+  console.log(`${c.name}: ${check.stdout.includes('"allow"') ? 'allow' : check.stdout.slice(0, 110)}`);
+}
+const worst50Rows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...worst50.map((c) => ({ name: c.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return c.next(); } }))],
+  { runs: Math.max(5, Math.floor(runs / 6)), warmup: 1 },
+);
+printTable('the worst shapes at 50 KB vs one jq start', worst50Rows, 2);

@@ -80,6 +80,8 @@ export const guardOptions = z.strictObject({
     .describe('Largest command (or path) the guard analyses, in bytes; a larger one is denied as too large to check.'),
   maxCommandTokens: z.int().min(1000).max(10_000_000).default(20_000)
     .describe('Most shell tokens (words, quoted strings, operators; nested commands included) the guard analyses in one call; a command with more is denied as too complex to check in time.'),
+  maxCheckMs: z.int().min(100).max(600_000).default(3000)
+    .describe('Most time, in milliseconds from its start, the guard spends on one call; a call it has not decided by then is denied as too complex to check in time. Capped at half the hook\'s timeout (forgeflare\'s default of 5 s when none is set), so the guard answers before the agent stops waiting for it.'),
   maxNesting: z.int().min(1).max(8).default(3).describe('bash -c / sh -c / eval / $( ) levels looked into; deeper nesting is denied.'),
   logPrefix: z.string().regex(/^[\w.:-]+$/).default('ralph-guard').describe('Prefix of stderr lines.'),
 });
@@ -147,6 +149,19 @@ function enabledRules(rules: Rules): Record<string, boolean> {
   return Object.fromEntries(GUARD_RULE_IDS.map((id) => [camel(id), rules[id].enabled]));
 }
 
+/** forgeflare's own timeout for a guard without one (ms); Claude Code's and the others' are far longer. */
+const FORGEFLARE_DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * The guard's own deadline: maxCheckMs, but at most half the time the agent waits for the
+ * hook (the entry's timeout, in seconds, or forgeflare's default), so that a call the guard
+ * cannot finish is denied by the guard, with a reason, not left to the agent's timeout.
+ */
+export function checkDeadlineMs(maxCheckMs: number, timeoutSeconds: number | undefined, target?: PresetTarget): number {
+  const waits = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : target?.contract === 'forgeflare' ? FORGEFLARE_DEFAULT_TIMEOUT_MS : Infinity;
+  return Math.max(100, Math.min(maxCheckMs, Math.floor(waits / 2)));
+}
+
 export const guard: Preset<GuardOptions> = {
   id: 'guard',
   kind: 'guard',
@@ -163,16 +178,18 @@ export const guard: Preset<GuardOptions> = {
     // onFailure "block": a guard whose script is missing or crashes blocks the call instead of letting it run.
     return [{ event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' }];
   },
-  context: (entry) => {
+  context: (entry, target?: PresetTarget) => {
     const r = entry.options.rules;
     return {
       on: enabledRules(r),
+      checkMs: checkDeadlineMs(entry.options.maxCheckMs, entry.timeout, target),
       harnessEre: globsToEre([...r['harness-tamper'].paths, ...r['harness-tamper'].extraPaths]),
       harnessDirsEre: globDirsToEre([...r['harness-tamper'].paths, ...r['harness-tamper'].extraPaths]),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
       secretNamesEre: namesToEre(r.secrets.extraPatterns),
       lockfileEre: namesToEre(r.lockfiles.files),
       generatedDirs: r.lockfiles.dirs,
+      generatedDirsEre: r.lockfiles.dirs.length === 0 ? '^$.' : r.lockfiles.dirs.map((d) => d.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')).join('|'),
       protectedBranches: r['git-destroy'].protectedBranches,
       networkCommands: r.network.commands,
       scopeAllow: r.scope.allowPaths,

@@ -8,6 +8,9 @@
  * - stdout is empty or exactly one JSON object, in valid UTF-8 (forgeflare: never empty);
  * - stderr holds only the hook's own lines ("[prefix] …"), never a shell's warning;
  * - a guard denies every input that is not exactly one JSON object (NUL bytes included);
+ * - a guard decides the shapes that once kept it busy for minutes (SLOW_SHAPES: a long `&&`
+ *   chain, thousands of paths after sed -i, tee or chmod -R) itself, as a rule or as too
+ *   complex to check, never as a failure;
  * - nothing injected through input, state, marker, settings or config runs (a canary file);
  * - nothing is written outside the project (the folders around it are compared);
  * - a state file that is a symlink or a hard link to a file outside the project, or whose
@@ -55,7 +58,16 @@ export interface FuzzReport {
   violations: Violation[];
   /** The slowest runs, for the report. */
   slowest: { ms: number; input: string }[];
+  /** Inputs of each of SLOW_SHAPES that ran. */
+  shapes: Record<string, number>;
 }
+
+/**
+ * The shapes that once kept a guard busy for minutes (a 6,666-long `cd d &&` chain: 85 s;
+ * 20,000 paths after sed -i: 9 s), drawn as commands of every hook's input and counted in
+ * the report: a long `&&` chain of short commands, and many paths after one command.
+ */
+export const SLOW_SHAPES = ['long && chain', 'many paths'] as const;
 
 /** The injected command: every value that could reach a shell carries it. */
 export const canaryCommands = (canary: string) => [
@@ -184,6 +196,8 @@ export function buildHooks(sandbox: Sandbox, only?: (h: { preset: string; target
 
 export interface FuzzCase {
   describe: string;
+  /** One of SLOW_SHAPES, when the command has that shape. */
+  shape?: (typeof SLOW_SHAPES)[number];
   stdin: Buffer;
   /** State file variant written before the run (relative path → content, or a special). */
   state?: { file: string; variant: StateVariant };
@@ -270,6 +284,23 @@ function stateArb(hook: HookUnderTest, canary: string): fc.Arbitrary<FuzzCase['s
   return fc.option(fc.record({ file: fc.constantFrom(...hook.stateFiles), variant }), { freq: 2 }).map((s) => s ?? undefined);
 }
 
+/** A drawn input: what it is, its bytes, and its shape when it is one of SLOW_SHAPES. */
+type Drawn = [describe: string, bytes: Buffer, shape?: FuzzCase['shape']];
+
+/** The event object with its command replaced (added where the object lost its input). */
+function withCommand(o: Record<string, unknown>, command: string): Record<string, unknown> {
+  const holder = (o.tool_input ?? o.input) as Record<string, unknown> | undefined;
+  if (holder && typeof holder === 'object') holder.command = command;
+  else o.tool_input = { command };
+  return o;
+}
+
+/** SLOW_SHAPES as commands: up to past the guard's token budget (20,000) on both sides. */
+const chainArb = fc.tuple(fc.integer({ min: 200, max: 7000 }), fc.constantFrom('cd d', 'ls x', 'cd ./d', 'cp a b', 'echo "$i"', 'true'))
+  .map(([n, unit]) => ({ n, unit, command: Array.from({ length: n }, () => unit).join(' && ') }));
+const pathsArb = fc.tuple(fc.integer({ min: 500, max: 25_000 }), fc.constantFrom('sed -i s/a/b/', 'echo x | tee', 'chmod -R 755', 'rm -rf', 'cat'), fc.constantFrom('', ' .claude/settings.json', ' ../out', ' .env', ' package-lock.json', ' /'))
+  .map(([n, head, last]) => ({ n, head, command: `${head} ${Array.from({ length: n }, (_, i) => `f${i}`).join(' ')}${last}` }));
+
 /** Where a huge string goes: one field a hook of some kind reads (one at a time, to keep a run's cost to its size). */
 const BIG_FIELDS = ['command', 'last_assistant_message', 'result', 'tool_response', 'reason'] as const;
 
@@ -280,7 +311,7 @@ const BIG_FIELDS = ['command', 'last_assistant_message', 'result', 'tool_respons
 export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB = 10): fc.Arbitrary<FuzzCase> {
   const obj = eventObject(hook, root, canary);
   const json = obj.map((o) => JSON.stringify(o));
-  const stdin: fc.Arbitrary<[string, Buffer]> = fc.oneof(
+  const stdin: fc.Arbitrary<Drawn> = fc.oneof(
     { weight: 16, arbitrary: json.map((s): [string, Buffer] => ['event object', enc(s)]) },
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 400 }).map((b): [string, Buffer] => ['random bytes', Buffer.from(b)]) },
     { weight: 2, arbitrary: fc.tuple(json, fc.nat()).map(([s, n]): [string, Buffer] => ['truncated JSON', enc(s.slice(0, n % Math.max(1, s.length)))]) },
@@ -300,11 +331,14 @@ export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB
       else o[field] = big;
       return [`${mb} MB string in ${field}`, enc(JSON.stringify(o))];
     }) },
+    { weight: 1, arbitrary: fc.tuple(obj, chainArb).map(([o, c]): Drawn => [`long && chain: ${c.n} × ${c.unit}`, enc(JSON.stringify(withCommand(o, c.command))), 'long && chain']) },
+    { weight: 1, arbitrary: fc.tuple(obj, pathsArb).map(([o, p]): Drawn => [`many paths: ${p.head} and ${p.n} paths`, enc(JSON.stringify(withCommand(o, p.command))), 'many paths']) },
   );
-  return fc.record({ stdin, state: stateArb(hook, canary) }).map(({ stdin: [describe, bytes], state }) => ({
+  return fc.record({ stdin, state: stateArb(hook, canary) }).map(({ stdin: [describe, bytes, shape], state }): FuzzCase => ({
     describe: state ? `${describe}; state ${state.file}: ${state.variant.type === 'link' ? `${state.variant.how} out of the project` : state.variant.type}` : describe,
     stdin: bytes,
     state,
+    ...(shape ? { shape } : {}),
   }));
 }
 
@@ -388,6 +422,9 @@ export function check(hook: HookUnderTest, c: FuzzCase, r: RunResult, timeoutMs:
   if (stray.length > 0) add('stderr holds only the hook\'s own lines', stray.slice(0, 2).join(' | '));
   if (hook.kind === 'guard' && !r.timedOut && readableObject(c.stdin) === undefined && !isDeny(hook, json)) {
     add('a guard denies what it cannot read', `answer: ${r.stdout.toString('utf8', 0, 120) || '(nothing)'}`);
+  }
+  if (hook.kind === 'guard' && c.shape && !r.timedOut && readableObject(c.stdin) !== undefined && / guard \([\w.-]+\) failed: /.test(r.stdout.toString('utf8'))) {
+    add('a guard decides long chains and many paths itself', `answer: ${r.stdout.toString('utf8', 0, 200)}`);
   }
   return v;
 }
@@ -538,6 +575,7 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
   const rootBefore = new Set(readdirSync('/'));
   let runs = 0;
   const slowest: FuzzReport['slowest'] = [];
+  const shapes: Record<string, number> = Object.fromEntries(SLOW_SHAPES.map((s) => [s, 0]));
   await Promise.all(copies.map(async (root, w) => {
     for (const c of cases[w]!) {
       if (runs >= options.count) break;
@@ -551,6 +589,7 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
       };
       const r = await runScript(root, join(root, hook.script), c.stdin, env, options.timeoutMs);
       slowest.push({ ms: Math.round(r.ms), input: c.describe });
+      if (c.shape) shapes[c.shape] = (shapes[c.shape] ?? 0) + 1;
       slowest.sort((a, b) => b.ms - a.ms).splice(5);
       for (const v of check(hook, c, r, options.timeoutMs)) {
         violations.push(v);
@@ -576,7 +615,7 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
   if (added.length > 0) violations.push({ hook: hook.label, property: 'no write outside the project', detail: added.slice(0, 5).join(', '), input: '(all runs)' });
   const rootAdded = [...readdirSync('/')].filter((e) => !rootBefore.has(e));
   if (rootAdded.length > 0) violations.push({ hook: hook.label, property: 'no write outside the project', detail: `new in /: ${rootAdded.join(', ')}`, input: '(all runs)' });
-  return { hook: hook.label, runs, violations, slowest };
+  return { hook: hook.label, runs, violations, slowest, shapes };
 }
 
 /** Collapse violations to counts per property, for reports. */

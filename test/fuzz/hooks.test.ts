@@ -6,7 +6,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildHooks, fuzzHook, makeSandbox, prepareTmp, summarize, type FuzzReport } from './harness.js';
+import { buildHooks, fuzzHook, makeSandbox, prepareTmp, SLOW_SHAPES, summarize, type FuzzReport } from './harness.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -29,11 +29,11 @@ const reports: FuzzReport[] = [];
 /** FUZZ_REPORT: the counts so far, rewritten after every hook (a long run stopped early keeps them). */
 function writeReport(): void {
   if (!process.env.FUZZ_REPORT) return;
-  writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(reports.map((r) => ({ hook: r.hook, runs: r.runs, counts: summarize(r), examples: r.violations.slice(0, 20) })), null, 2));
+  writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(reports.map((r) => ({ hook: r.hook, runs: r.runs, counts: summarize(r), shapes: r.shapes, examples: r.violations.slice(0, 20) })), null, 2));
 }
 
 afterAll(() => {
-  const lines = reports.map((r) => `fuzz ${r.hook.padEnd(32)} ${String(r.runs).padStart(6)} inputs  ${String(r.violations.length).padStart(5)} violations ${JSON.stringify(summarize(r))} slowest ${r.slowest[0]?.ms ?? 0} ms (${r.slowest[0]?.input ?? ''})`);
+  const lines = reports.map((r) => `fuzz ${r.hook.padEnd(32)} ${String(r.runs).padStart(6)} inputs  ${String(r.violations.length).padStart(5)} violations ${JSON.stringify(summarize(r))} shapes ${JSON.stringify(r.shapes)} slowest ${r.slowest[0]?.ms ?? 0} ms (${r.slowest[0]?.input ?? ''})`);
   console.log(`\nfuzz (seed ${SEED}):\n${lines.join('\n')}\ntotal: ${reports.reduce((n, r) => n + r.runs, 0)} inputs, ${reports.reduce((n, r) => n + r.violations.length, 0)} violations`);
   rmSync(sandbox.dir, { recursive: true, force: true });
 });
@@ -45,6 +45,8 @@ describe('fuzz: every preset and target keeps its contract', () => {
       reports.push(report);
       writeReport();
       expect(report.runs).toBe(RUNS);
+      // The slow shapes are drawn for every hook (about one input in 33 each).
+      for (const shape of SLOW_SHAPES) expect(report.shapes[shape], shape).toBeGreaterThan(0);
       const examples = report.violations.slice(0, 5).map((v) => `${v.property}: ${v.detail} (input: ${v.input})`);
       expect(examples, JSON.stringify(summarize(report))).toEqual([]);
     }, HOOK_TEST_MS);

@@ -1,0 +1,123 @@
+/**
+ * The guard's time is bounded as a whole, rules included: the shapes that once kept it busy
+ * for minutes (a long `&&` chain that follows cd, tens of thousands of paths after sed -i,
+ * tee or chmod -R) are decided well inside a hook's timeout, and its own deadline denies a
+ * call it cannot finish as too complex to check. No test here races the clock: each asserts
+ * the decision and its reason, under a bound some thirty times what the guard needs.
+ */
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderHooks } from '../../src/hooks.js';
+import { validateConfig } from '../../src/config/load.js';
+import { checkDeadlineMs } from '../../src/presets/guard.js';
+import { runHook, type HookResult } from '../../testkit/index.js';
+import { caseInput, guardProject, verdict, type GuardProject } from './helpers.js';
+
+/** Far above what any shape here needs (about a second), far below what they took before (85 s). */
+const BOUND_MS = 30_000;
+const TOO_LARGE = /^too-large: the command (holds more than \d+ shell tokens|took more than \d+ ms to check)/;
+
+function run(project: GuardProject, command: string, id = 1): Promise<HookResult> {
+  return runHook(project.script, caseInput({ id, command, dangerous: false }, project), {
+    cwd: project.root,
+    env: { HOME: project.home, CLAUDE_PROJECT_DIR: project.contract === 'forgeflare' ? undefined : project.root },
+    timeoutMs: BOUND_MS,
+  });
+}
+
+/** The guard answered, in time, with exit 0. */
+function decided(result: HookResult): { kind: string; reason?: string } {
+  expect(result.timedOut, `the guard was still running after ${BOUND_MS} ms`).toBe(false);
+  expect(result.exitCode).toBe(0);
+  return verdict(result);
+}
+
+const chain = (unit: string, n: number) => Array.from({ length: n }, () => unit).join(' && ');
+const paths = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`).join(' ');
+
+describe('guard: bounded time on long chains and many paths', () => {
+  for (const contract of ['claude-code', 'forgeflare'] as const) {
+    it(`${contract}: 6,666 × \`cd d &&\` (just under 20,000 lexer steps) is decided, not left to the agent's timeout`, async () => {
+      const p = guardProject(contract, { rules: { 'doom-loop': { enabled: false } } });
+      const answer = decided(await run(p, chain('cd d', 6666)));
+      expect(answer.kind).toBe('deny');
+      expect(answer.reason).toMatch(TOO_LARGE);
+    }, BOUND_MS * 2);
+  }
+
+  it('a chain the budget accepts is checked to its end: cd is followed all the way', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const allowed = decided(await run(p, `${chain('cd d', 3000)} && ls`));
+    const denied = decided(await run(p, `${chain('cd d', 3000)} && cd / && rm -rf usr`, 2));
+    // On a machine too busy to finish in time, the deadline's denial is the other right answer.
+    if (allowed.kind === 'deny') expect(allowed.reason).toMatch(TOO_LARGE);
+    expect(denied.kind).toBe('deny');
+    if (!TOO_LARGE.test(denied.reason ?? '')) expect(denied.reason).toMatch(/^fs-destroy: recursive delete of 'usr' resolves to \/usr/);
+  }, BOUND_MS * 3);
+
+  it('20,000 paths after sed -i, tee or chmod -R are decided: the rules\' work counts against the token budget', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    for (const [i, command] of [`sed -i s/a/b/ ${paths(20_000)}`, `echo x | tee ${paths(20_000)}`, `chmod -R 755 ${paths(20_000)}`].entries()) {
+      const answer = decided(await run(p, command, i));
+      expect(answer.kind).toBe('deny');
+      expect(answer.reason).toMatch(TOO_LARGE);
+    }
+  }, BOUND_MS * 4);
+
+  it('thousands of paths are each still checked: a protected, secret, generated or outside path among them is found', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    symlinkSync('/etc/hostname', join(p.root, 'link-out'));
+    writeFileSync(join(p.root, 'f7'), 'x\n');
+    const many = paths(4000);
+    const cases: [string, RegExp | 'allow'][] = [
+      [`sed -i s/a/b/ ${many}`, 'allow'],
+      [`echo x | tee ${many}`, 'allow'],
+      [`chmod -R 755 ${many}`, 'allow'],
+      [`rm -rf ${many}`, 'allow'],
+      [`sed -i s/a/b/ ${many} .claude/hooks/guard.sh`, /^harness-tamper: \.claude\/hooks\/guard\.sh belongs/],
+      [`echo x | tee ${many} ralph-hooks.config.json f1`, /^harness-tamper: ralph-hooks\.config\.json belongs/],
+      [`rm -rf ${many} .forgeflare`, /^harness-tamper: \.forgeflare belongs/],
+      [`sed -i s/a/b/ ${many} link-out`, /^scope: link-out resolves to \/etc\/hostname/],
+      [`echo x | tee ${many} ../sibling`, /^scope: \.\.\/sibling resolves to /],
+      [`sed -i s/a/b/ ${many} package-lock.json`, /^lockfiles: package-lock\.json is a lockfile/],
+      [`echo x | tee ${many} node_modules/x/index.js`, /^lockfiles: node_modules\/ is generated/],
+      [`cat ${many} .env`, /^secrets: \.env holds credentials/],
+      [`chmod -R 755 ${many} /`, /^fs-destroy: recursive chmod of '\/' resolves to \//],
+      [`rm -rf ${many} ..`, /^fs-destroy: recursive delete of '\.\.' resolves to /],
+      [`cd src && rm -rf ${many} ../.git`, /^harness-tamper: \.\.\/\.git belongs/],
+    ];
+    for (const [i, [command, expected]] of cases.entries()) {
+      const answer = decided(await run(p, command, i));
+      if (answer.kind === 'deny' && TOO_LARGE.test(answer.reason ?? '')) continue; // a machine too busy to finish in time
+      if (expected === 'allow') expect(answer, command.slice(0, 40)).toEqual({ kind: 'allow', reason: undefined });
+      else expect(answer.reason, command.slice(-60)).toMatch(expected);
+    }
+    // Without harness-tamper, fs-destroy itself finds the repository's history among them.
+    const q = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false }, 'harness-tamper': { enabled: false } } });
+    const git = decided(await run(q, `cd src && rm -rf ${many} ../.git`));
+    if (!TOO_LARGE.test(git.reason ?? '')) expect(git.reason).toMatch(/^fs-destroy: recursive delete of '\.\.\/\.git' resolves to .*\/\.git, the repository's history/);
+  }, BOUND_MS * 8);
+});
+
+describe('guard: its own deadline', () => {
+  it('a call not decided within maxCheckMs is denied as too complex to check, exit 0', async () => {
+    const p = guardProject('claude-code', { maxCheckMs: 100, maxCommandTokens: 1_000_000, rules: { 'doom-loop': { enabled: false } } });
+    // About a second of work: past 100 ms on the clock and 50 ms of the guard's own CPU time.
+    const result = await run(p, chain('cd d', 4000));
+    expect(decided(result)).toEqual({ kind: 'deny', reason: expect.stringMatching(/^too-large: the command took more than 100 ms to check, too complex to check in time\. Instead: /) });
+    // A short call is decided long before the deadline.
+    expect(decided(await run(p, 'ls', 2)).kind).not.toBe('deny');
+  }, BOUND_MS * 2);
+
+  it('is maxCheckMs, at most half the time the agent waits for the hook', () => {
+    expect(checkDeadlineMs(3000, undefined, { id: 'claude-project', contract: 'claude-code' })).toBe(3000);
+    expect(checkDeadlineMs(3000, undefined, { id: 'forgeflare', contract: 'forgeflare' })).toBe(2500);
+    expect(checkDeadlineMs(3000, 4, { id: 'claude-project', contract: 'claude-code' })).toBe(2000);
+    expect(checkDeadlineMs(3000, 1, { id: 'forgeflare', contract: 'forgeflare' })).toBe(500);
+    const script = (target: string, timeout?: number) => renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', timeout }] } as never)).files[0]!.content;
+    expect(script('claude-project')).toContain('readonly CHECK_MS=3000\n');
+    expect(script('forgeflare')).toContain('readonly CHECK_MS=2500\n');
+    expect(script('claude-project', 2)).toContain('readonly CHECK_MS=1000\n');
+  });
+});
