@@ -680,7 +680,8 @@ $ARGUMENTS
     generateProject({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] } as never, root);
     // The setup line of /ralph-loop and the registered Stop command, as they are written.
     const setupLine = readFileSync(join(root, '.claude/commands/ralph-loop.md'), 'utf8').split('\n').find((line) => line.startsWith('node '))!;
-    const setup = spawnSync('bash', ['-c', setupLine.replace(/ <<.*$/, '')], { cwd: root, input: 'Build the thing', encoding: 'utf8' });
+    // What the command's here-document hands over: the arguments, then the line that says they are whole.
+    const setup = spawnSync('bash', ['-c', setupLine.replace(/ <<.*$/, '')], { cwd: root, input: 'Build the thing\n!RALPH_LOOP_ARGUMENTS_COMPLETE\n', encoding: 'utf8' });
     expect(setup.stderr).toBe('');
     expect(setup.status).toBe(0);
     const command = JSON.parse(readFileSync(join(root, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command;
