@@ -53,14 +53,19 @@ const NEVER_WORK: [string, unknown, string[]][] = [
   ['an absolute loop stateFile', { hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { stateFile: '/tmp/loop.md' } }] }, ['hooks[0].options.stateFile', 'an absolute path leaves the project']],
 ];
 
+/** What validateConfig says about a config ('' when it accepts it). */
+function validationMessage(config: unknown): string {
+  try {
+    validateConfig(config);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 describe('config values that can never work', () => {
   it.each(NEVER_WORK)('%s: refused, naming the field and the fix', (_name, config, words) => {
-    let message = '';
-    try {
-      validateConfig(config);
-    } catch (error) {
-      message = (error as Error).message;
-    }
+    const message = validationMessage(config);
     for (const word of words) expect(message).toContain(word);
   });
 
@@ -87,12 +92,7 @@ describe('config values that can never work', () => {
 
 describe('config validation', () => {
   it.each(INVALID)('%s: the error names the field, the value and what is allowed', (_name, config, words) => {
-    let message = '';
-    try {
-      validateConfig(config);
-    } catch (error) {
-      message = (error as Error).message;
-    }
+    const message = validationMessage(config);
     for (const word of words) expect(message).toContain(word);
   });
 
