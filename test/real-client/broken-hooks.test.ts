@@ -6,7 +6,7 @@
  * A stop-watcher must let the agent stop (Gemini CLI would block every stop on exit 127, for
  * ever: its command ends `|| exit 0`).
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
@@ -44,6 +44,41 @@ run('a stop-watcher whose script is missing lets the agent stop', () => {
       });
       expect(session.timedOut).toBe(false);
       expect(session.modelTurns, `${agent}: a missing stop-watcher kept the agent going\n${session.stderr.slice(-1500)}`).toBe(1);
+    }, TEST_TIMEOUT_MS);
+  }
+});
+
+/**
+ * A guard that outlasts its timeout: the agent decides, not the guard (its own time limit,
+ * maxCheckMs, exists so it never comes to this). What each real agent does, pinned here and
+ * documented in docs/guards.md: the script sleeps past a 2-second timeout, and a marker file
+ * says whether the shell call ran.
+ */
+const WHEN_A_GUARD_TIMES_OUT: Record<(typeof REAL_AGENTS)[number]['agent'], 'blocked' | 'runs'> = {
+  'claude-code': 'blocked',
+  codex: 'runs',
+  'qwen-code': 'runs',
+  copilot: 'runs',
+  gemini: 'runs',
+  droid: 'runs',
+};
+
+run('a guard that outlasts its timeout', () => {
+  for (const { agent, target, installed } of REAL_AGENTS) {
+    const test = whenInstalled(installed) ? it : it.skip;
+    test(`in the real ${agent} (${target}): the call ${WHEN_A_GUARD_TIMES_OUT[agent] === 'blocked' ? 'is blocked' : 'runs'}`, async () => {
+      const project = realProject({ target, hooks: [{ kind: 'guard', preset: 'guard', timeout: 2 }] } as RalphHooksConfigInput);
+      // It says it started (so the agent did run it), then sleeps past the timeout.
+      writeFileSync(project.file(`${TARGETS[target].hooksDir}/guard.sh`), `#!/usr/bin/env bash\n: > '${project.file('guard-started')}'\nsleep 30\n`);
+      const session = await runAgent(agent, project.root, {
+        prompt: 'Go',
+        turns: [{ shell: 'echo ran > ran.txt' }, { text: 'Done.' }],
+        timeoutMs: SESSION_TIMEOUT_MS,
+      });
+      expect(session.files('guard-started'), `${agent} never ran the guard`).not.toBeNull();
+      const outcome = session.files('ran.txt') === null ? 'blocked' : 'runs';
+      expect(outcome, `${agent}: ${session.stderr.slice(-1500)}`).toBe(WHEN_A_GUARD_TIMES_OUT[agent]);
+      expect(session.modelTurns).toBeGreaterThanOrEqual(1);
     }, TEST_TIMEOUT_MS);
   }
 });
