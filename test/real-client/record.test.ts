@@ -17,7 +17,8 @@ function loopProject(runtime: 'bash' | 'node') {
       ? JSON.stringify({ active: true, iteration: 1, maxIterations: 10, completionPromise: 'DONE', prompt: 'Build it', sessionId: null })
       : '---\nactive: true\niteration: 1\nsession_id: \nmax_iterations: 10\ncompletion_promise: "DONE"\n---\n\nBuild it\n',
   );
-  return { project, stateFile, script: runtime === 'node' ? '.claude/hooks/loop.mjs' : '.claude/hooks/loop.sh' };
+  // The node loop is registered through its CommonJS launcher (a path with a backslash cannot be an ES module entry).
+  return { project, stateFile, script: runtime === 'node' ? '.claude/hooks/loop.cjs' : '.claude/hooks/loop.sh' };
 }
 
 /** `ralph-hooks test` on a folder of the project: the TAP lines. */
