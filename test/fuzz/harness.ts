@@ -17,6 +17,7 @@
  *   folder is a symlink out of it, is never written through (the outside copy is compared).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
@@ -162,9 +163,29 @@ function generateInto(root: string, config: Record<string, unknown>): void {
   applyPlan(planGeneration(root, valid), diskWriter(root));
 }
 
-/** Every preset × target, generated once into the sandbox. `configCanary` puts the canary into every free-text config value. */
-export function buildHooks(sandbox: Sandbox, only?: (h: { preset: string; target: Target }) => boolean): HookUnderTest[] {
+/** The bytes of every file in a hook's folder (names included): two hooks with the same fingerprint and contract run the same code. */
+function fingerprintOf(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${entry.name}\0${readFileSync(path, 'utf8')}\0`);
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+/**
+ * Every preset × target, generated once into the sandbox. A hook whose scripts are byte for
+ * byte those of one already listed, under the same contract and setup (the claude-plugin build
+ * of every preset is the claude-project one in another folder), is fuzzed once: it goes into
+ * `identical` with the label it matches instead.
+ */
+export function buildHooks(sandbox: Sandbox, only?: (h: { preset: string; target: Target }) => boolean, identical: { label: string; sameAs: string }[] = []): HookUnderTest[] {
   const hooks: HookUnderTest[] = [];
+  const seen = new Map<string, string>();
   for (const spec of PRESETS) {
     for (const target of spec.targets) {
       if (only && !only({ preset: spec.preset, target })) continue;
@@ -179,9 +200,17 @@ export function buildHooks(sandbox: Sandbox, only?: (h: { preset: string; target
       }
       // node: the CommonJS launcher the registration runs (it starts the .mjs beside it).
       const ext = spec.options?.runtime === 'node' ? 'cjs' : 'sh';
+      const contract = target === 'forgeflare' ? 'forgeflare' : 'claude-code';
+      const fingerprint = `${contract} ${name}.${ext} ${JSON.stringify(spec.setup ?? {})} ${fingerprintOf(join(template, HOOKS_DIR[target]))}`;
+      const sameAs = seen.get(fingerprint);
+      if (sameAs !== undefined) {
+        identical.push({ label, sameAs });
+        continue;
+      }
+      seen.set(fingerprint, label);
       hooks.push({
         label, preset: spec.preset, target, kind: spec.kind, event: spec.event,
-        contract: target === 'forgeflare' ? 'forgeflare' : 'claude-code',
+        contract,
         script: `${HOOKS_DIR[target]}/${name}.${ext}`,
         stateFiles: spec.stateFiles, template, setup: spec.setup ?? {},
       });

@@ -23,7 +23,9 @@ const HOOK_TEST_MS = Math.max(1_800_000, RUNS * 1_800);
 const sandbox = makeSandbox();
 prepareTmp(sandbox);
 const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefined;
-const hooks = buildHooks(sandbox, only ? (h) => only.test(`${h.preset}/${h.target}`) : undefined);
+// A build byte for byte the same as one already listed (claude-plugin's of claude-project's) is fuzzed once.
+const identical: { label: string; sameAs: string }[] = [];
+const hooks = buildHooks(sandbox, only ? (h) => only.test(`${h.preset}/${h.target}`) : undefined, identical);
 const reports: FuzzReport[] = [];
 
 /** FUZZ_REPORT: the counts so far, rewritten after every hook (a long run stopped early keeps them). */
@@ -34,7 +36,8 @@ function writeReport(): void {
 
 afterAll(() => {
   const lines = reports.map((r) => `fuzz ${r.hook.padEnd(32)} ${String(r.runs).padStart(6)} inputs  ${String(r.violations.length).padStart(5)} violations ${JSON.stringify(summarize(r))} shapes ${JSON.stringify(r.shapes)} slowest ${r.slowest[0]?.ms ?? 0} ms (${r.slowest[0]?.input ?? ''})`);
-  console.log(`\nfuzz (seed ${SEED}):\n${lines.join('\n')}\ntotal: ${reports.reduce((n, r) => n + r.runs, 0)} inputs, ${reports.reduce((n, r) => n + r.violations.length, 0)} violations`);
+  const same = identical.map((h) => `fuzz ${h.label.padEnd(32)} its scripts are those of ${h.sameAs}, byte for byte: fuzzed there`);
+  console.log(`\nfuzz (seed ${SEED}):\n${[...lines, ...same].join('\n')}\ntotal: ${reports.reduce((n, r) => n + r.runs, 0)} inputs, ${reports.reduce((n, r) => n + r.violations.length, 0)} violations`);
   rmSync(sandbox.dir, { recursive: true, force: true });
 });
 
