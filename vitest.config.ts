@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // yeoman-test calls process.chdir(), which worker threads forbid.
     pool: 'forks',
+    // Two files at a time on two cores (the default would be one): most test files spend their
+    // time waiting on the processes they start (hooks, agent CLIs, npm), not on the CPU.
+    maxWorkers: 2,
     // Sized for a loaded 2-core machine: a CLI start there can take seconds.
     testTimeout: 120_000,
     hookTimeout: 240_000,
