@@ -142,21 +142,28 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
   }
   const findings: Finding[] = [ok('RH05', forgeflareHooks ? `${file} parses as forgeflare reads it (${forgeflareHooks.length} hook entr${forgeflareHooks.length === 1 ? 'y' : 'ies'})` : `${file} parses`)];
   for (const command of commands) {
+    const handlers = parsed === undefined ? [] : handlersOf(parsed, command.event, command.command);
     const registered = forgeflareHooks
       ? forgeflareHooks.some((hook) => hook.event === command.event && hook.command === command.command)
-      : parsed === undefined ? text.includes(command.script) : isRegistered(parsed, command.event, command.command);
+      : parsed === undefined ? text.includes(command.script) : handlers.length > 0;
     findings.push(
       registered
         ? ok('RH06', `${command.script} is registered for ${command.event}`)
         : problem('RH06', `${command.script} is not registered for ${command.event} in ${file}.`, 'Run: npx ralph-hooks generate'),
     );
+    // A guard's handler that lost "onFailure": "block" (a hand edit): the agent runs the call when the guard cannot.
+    if (command.onFailure === 'block' && handlers.length > 0 && handlers.every((handler) => handler.onFailure !== 'block')) {
+      findings.push(problem('RH15', `${file}: the ${command.event} handler of ${command.script} has no "onFailure": "block": when the guard cannot run (missing, crashed, timed out) the agent lets the call through.`, 'Put "onFailure": "block" back in that handler, or run: npx ralph-hooks generate'));
+    }
   }
   return findings;
 }
 
-function isRegistered(settings: unknown, event: string, command: string): boolean {
-  const groups = (settings as { hooks?: Record<string, { hooks?: { command?: string }[] }[]> })?.hooks?.[event];
-  return Array.isArray(groups) && groups.some((group) => group?.hooks?.some?.((handler) => handler?.command === command));
+/** The handlers registered for `event` with exactly this command. */
+function handlersOf(settings: unknown, event: string, command: string): { onFailure?: unknown }[] {
+  const groups = (settings as { hooks?: Record<string, { hooks?: { command?: string; onFailure?: unknown }[] }[]> })?.hooks?.[event];
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((group) => (Array.isArray(group?.hooks) ? group.hooks.filter((handler) => handler?.command === command) : []));
 }
 
 function checkScripts(root: string, commands: HookCommand[]): Finding[] {

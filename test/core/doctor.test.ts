@@ -105,6 +105,21 @@ describe('ralph-hooks doctor', () => {
     for (const [command, script] of cases) expect(scriptOf(command, '/p'), command).toBe(script);
   });
 
+  it('RH15: a guard handler whose "onFailure": "block" was edited away fails open; generate puts it back', () => {
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }] }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const path = join(root, '.claude/settings.json');
+    const settings = JSON.parse(readFileSync(path, 'utf8'));
+    delete settings.hooks.PreToolUse[0].hooks[0].onFailure;
+    writeFileSync(path, JSON.stringify(settings));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('✗ RH15 .claude/settings.json: the PreToolUse handler of .claude/hooks/guard.sh has no "onFailure": "block"');
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(JSON.parse(readFileSync(path, 'utf8')).hooks.PreToolUse[0].hooks[0].onFailure).toBe('block');
+    expect(doctor().stdout).not.toContain('RH15');
+  });
+
   it('--json gives the findings to scripts', () => {
     const report = JSON.parse(ralphHooks(['doctor', '--json'], { cwd: root }).stdout);
     expect(report.healthy).toBe(true);
