@@ -15,7 +15,7 @@ import { packageVersion } from './package-info.js';
 import { PACKAGE_ROOT } from './package-info.js';
 import { planGeneration } from './plan.js';
 import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
-import { handlersWithMissingScripts } from './registration/handler-scripts.js';
+import { handlersWithMissingScripts, registeredHandlers } from './registration/handler-scripts.js';
 import { configWarnings } from './warnings.js';
 
 export interface Finding {
@@ -66,6 +66,7 @@ export function checkProject(root: string): Finding[] {
   findings.push(...(TARGETS[config.target] as Target).checks?.(root) ?? []);
   findings.push(...checkScripts(root, commands));
   findings.push(...checkHandlerScripts(root, commands));
+  findings.push(...checkMatchers(root, TARGETS[config.target] as Target));
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   findings.push(...checkClaudeCode(root, commands));
@@ -207,6 +208,28 @@ function checkHandlerScripts(root: string, commands: HookCommand[]): Finding[] {
       const shown = relative(root, handler.script).startsWith('..') ? handler.script : relative(root, handler.script);
       return problem('RH14', `${handler.file}: the ${handler.event} handler \`${handler.command}\` runs ${shown}, which does not exist: the agent reports an error (or blocks) every time it runs.`, `Remove that handler from ${handler.file}, or put the script back.`);
     });
+}
+
+/**
+ * RH16: a tool matcher in the agent's hook file naming a tool by Claude Code's name where this
+ * agent calls it otherwise (`Bash` under Gemini CLI, whose shell is `run_shell_command`): that
+ * part of the matcher never matches. ralph-hooks translates the matchers it writes; this finds
+ * the hand-written ones.
+ */
+function checkMatchers(root: string, target: Target): Finding[] {
+  const agentNames = target.input.toolNames ?? {};
+  const byClaudeName = new Map(Object.entries(agentNames).map(([agent, claude]) => [claude, agent]));
+  if (byClaudeName.size === 0) return [];
+  const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((event) => target.events?.[event as keyof typeof target.events] ?? event));
+  return registeredHandlers(root)
+    .filter((handler) => handler.file === target.registrationFile && toolEvents.has(handler.event) && handler.matcher !== undefined)
+    .flatMap((handler) =>
+      handler.matcher!.split('|').flatMap((word) => {
+        const agentName = byClaudeName.get(word);
+        if (agentName === undefined || agentName === word || word in agentNames) return [];
+        return [problem('RH16', `${handler.file}: the ${handler.event} matcher "${handler.matcher}" names ${word}, which ${target.agentName} calls ${agentName}: that part never matches.`, `Write ${agentName} instead of ${word} in that matcher.`)];
+      }),
+    );
 }
 
 function checkManifest(root: string): Finding[] {

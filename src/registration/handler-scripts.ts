@@ -16,6 +16,8 @@ export interface RegisteredHandler {
   file: string;
   event: string;
   command: string;
+  /** The tool matcher of its group (forgeflare: match_tool), if any. */
+  matcher?: string;
 }
 
 /** Claude Code also reads the local settings, which are the user's alone. */
@@ -40,7 +42,7 @@ export function registeredHandlers(root: string): RegisteredHandler[] {
     if (text === undefined) continue;
     if (format === 'forgeflare-toml') {
       const read = readForgeflareHooks(text);
-      if (read.ok) handlers.push(...read.hooks.map((hook) => ({ file, event: hook.event, command: hook.command })));
+      if (read.ok) handlers.push(...read.hooks.map((hook) => ({ file, event: hook.event, command: hook.command, ...(typeof hook.match_tool === 'string' ? { matcher: hook.match_tool } : {}) })));
       continue;
     }
     let parsed: unknown;
@@ -54,8 +56,9 @@ export function registeredHandlers(root: string): RegisteredHandler[] {
       if (!Array.isArray(groups)) continue;
       for (const group of groups) {
         if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
+        const matcher = typeof group.matcher === 'string' ? { matcher: group.matcher } : {};
         for (const handler of group.hooks) {
-          if (isJsonObject(handler) && typeof handler.command === 'string') handlers.push({ file, event, command: handler.command });
+          if (isJsonObject(handler) && typeof handler.command === 'string') handlers.push({ file, event, command: handler.command, ...matcher });
         }
       }
     }

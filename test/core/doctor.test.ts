@@ -120,6 +120,22 @@ describe('ralph-hooks doctor', () => {
     expect(doctor().stdout).not.toContain('RH15');
   });
 
+  it('RH16: a hand-written matcher naming a tool by Claude Code\'s name where the agent calls it otherwise never matches', () => {
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'gemini-project', hooks: [{ kind: 'guard', preset: 'guard' }] }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(doctor().stdout).not.toContain('RH16'); // ralph-hooks translated its own
+    const path = join(root, '.gemini/settings.json');
+    const settings = JSON.parse(readFileSync(path, 'utf8'));
+    mkdirSync(join(root, 'scripts'));
+    writeFileSync(join(root, 'scripts/mine.sh'), 'exit 0\n');
+    settings.hooks.BeforeTool.push({ matcher: 'Bash|write_file', hooks: [{ type: 'command', command: './scripts/mine.sh' }] });
+    writeFileSync(path, JSON.stringify(settings));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('✗ RH16 .gemini/settings.json: the BeforeTool matcher "Bash|write_file" names Bash, which Gemini CLI calls run_shell_command: that part never matches.');
+    expect(result.stdout).not.toContain('names write_file');
+  });
+
   it('--json gives the findings to scripts', () => {
     const report = JSON.parse(ralphHooks(['doctor', '--json'], { cwd: root }).stdout);
     expect(report.healthy).toBe(true);
