@@ -15,7 +15,7 @@ import { packageVersion } from './package-info.js';
 import { PACKAGE_ROOT } from './package-info.js';
 import { planGeneration } from './plan.js';
 import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
-import { handlersWithMissingScripts, registeredHandlers } from './registration/handler-scripts.js';
+import { handlersWithBrokenScripts, registeredHandlers } from './registration/handler-scripts.js';
 import { configWarnings } from './warnings.js';
 
 export interface Finding {
@@ -196,17 +196,20 @@ function checkScripts(root: string, commands: HookCommand[]): Finding[] {
 }
 
 /**
- * RH14: a handler in any hook file here (ours, the user's, another target's) that runs a script
- * which is not there: the agent reports an error at every event, and a fail-closed guard blocks
- * every call. Our current hooks' scripts are RH07's.
+ * RH14: a handler in any hook file here (ours, the user's, another target's) whose script is
+ * not there, or is started directly without being executable: the agent reports an error at
+ * every event, and a fail-closed guard blocks every call. Our current hooks' scripts are RH07's
+ * and RH08's.
  */
 function checkHandlerScripts(root: string, commands: HookCommand[]): Finding[] {
   const ours = new Set(commands.map((command) => join(root, command.script)));
-  return handlersWithMissingScripts(root)
+  return handlersWithBrokenScripts(root)
     .filter((handler) => !ours.has(handler.script))
     .map((handler) => {
       const shown = relative(root, handler.script).startsWith('..') ? handler.script : relative(root, handler.script);
-      return problem('RH14', `${handler.file}: the ${handler.event} handler \`${handler.command}\` runs ${shown}, which does not exist: the agent reports an error (or blocks) every time it runs.`, `Remove that handler from ${handler.file}, or put the script back.`);
+      return handler.problem === 'missing'
+        ? problem('RH14', `${handler.file}: the ${handler.event} handler \`${handler.command}\` runs ${shown}, which does not exist: the agent reports an error (or blocks) every time it runs.`, `Remove that handler from ${handler.file}, or put the script back.`)
+        : problem('RH14', `${handler.file}: the ${handler.event} handler \`${handler.command}\` starts ${shown} directly, and it is not executable: the agent reports an error (or blocks) every time it runs.`, `chmod +x ${shown}   (or start it with its interpreter: bash ${shown})`);
     });
 }
 

@@ -3,7 +3,7 @@
  * runs: what doctor needs to tell a handler whose script is gone (the client errors on each
  * event, or blocks every call when it is a guard), whoever wrote it.
  */
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { isJsonObject, parseJsonText } from '../json-text.js';
 import { TARGETS } from '../targets/index.js';
@@ -107,10 +107,24 @@ export function scriptOf(command: string, root: string): string | undefined {
   return isAbsolute(path) ? path : join(root, path);
 }
 
-/** Handlers whose script does not exist. */
-export function handlersWithMissingScripts(root: string): (RegisteredHandler & { script: string })[] {
-  return registeredHandlers(root).flatMap((handler) => {
+/** Handlers whose script cannot run: it does not exist, or the command starts it directly and it is not executable. */
+export type BrokenHandler = RegisteredHandler & { script: string; problem: 'missing' | 'not executable' };
+
+export function handlersWithBrokenScripts(root: string): BrokenHandler[] {
+  return registeredHandlers(root).flatMap((handler): BrokenHandler[] => {
     const script = scriptOf(handler.command, root);
-    return script !== undefined && !existsSync(script) ? [{ ...handler, script }] : [];
+    if (script === undefined) return [];
+    if (!existsSync(script)) return [{ ...handler, script, problem: 'missing' }];
+    const direct = !INTERPRETERS.has(words(handler.command)?.[0] ?? '');
+    return direct && !isExecutable(script) ? [{ ...handler, script, problem: 'not executable' }] : [];
   });
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -109,7 +109,7 @@ describe('agent specifics', () => {
     const root = tempDir();
     mkdirSync(join(root, '.claude'));
     writeFileSync(join(root, '.claude/settings.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: './mine.sh' }] }] } }));
-    writeFileSync(join(root, 'mine.sh'), 'exit 0\n'); // doctor checks every handler's script (RH14)
+    writeFileSync(join(root, 'mine.sh'), 'exit 0\n', { mode: 0o755 }); // doctor checks every handler's script (RH14)
     const config = (target: string) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target, hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
     const commandsIn = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(root, file), 'utf8')).hooks);
     config('claude-project');

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
@@ -85,6 +85,12 @@ describe('ralph-hooks doctor', () => {
     expect(result.stdout).not.toContain('notify-send');
     mkdirSync(join(root, 'scripts'));
     writeFileSync(join(root, 'scripts/my-guard.sh'), 'exit 0\n');
+    expect(doctor().stdout).not.toContain('RH14 .claude/settings.json');
+    // Started directly, a script must be executable.
+    settings.hooks.PreToolUse[0].hooks[0].command = '"$CLAUDE_PROJECT_DIR"/scripts/my-guard.sh';
+    writeFileSync(join(root, '.claude/settings.json'), JSON.stringify(settings));
+    expect(doctor().stdout).toContain('✗ RH14 .claude/settings.json: the PreToolUse handler `"$CLAUDE_PROJECT_DIR"/scripts/my-guard.sh` starts scripts/my-guard.sh directly, and it is not executable');
+    chmodSync(join(root, 'scripts/my-guard.sh'), 0o755);
     expect(doctor().stdout).not.toContain('RH14 .claude/settings.json');
   });
 
