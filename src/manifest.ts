@@ -7,7 +7,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { CliError } from './errors.js';
 import { basename, dirname, isAbsolute, join, posix, relative } from 'node:path';
 import { isJsonObject, parseJsonText } from './json-text.js';
-import type { RecordedHandler, Registrations } from './registration/ownership.js';
+import { recordOf, type RecordedHandler, type Registrations } from './registration/ownership.js';
 
 export const MANIFEST_FILE = '.ralph-hooks/manifest.json';
 
@@ -108,13 +108,15 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
 function readRegistrations(data: Record<string, unknown>, warnings: string[]): Registrations {
   const result: Registrations = {};
   const isHandler = (h: unknown): h is RecordedHandler =>
-    isJsonObject(h) && typeof h.event === 'string' && typeof h.command === 'string' && (h.matcher === undefined || typeof h.matcher === 'string');
+    isJsonObject(h) && typeof h.event === 'string' && typeof h.command === 'string' && (h.matcher === undefined || typeof h.matcher === 'string')
+    && (h.timeout === undefined || typeof h.timeout === 'number') && (h.onFailure === undefined || typeof h.onFailure === 'string');
   for (const [file, handlers] of Object.entries(data)) {
     if (!isProjectPath(file) || !Array.isArray(handlers)) {
       warnings.push(`${MANIFEST_FILE}: ignored the registrations of ${JSON.stringify(file)}: not a file inside the project with a list of handlers.`);
       continue;
     }
-    result[file] = handlers.filter(isHandler).map((h) => (h.matcher === undefined ? { event: h.event, command: h.command } : { event: h.event, matcher: h.matcher, command: h.command }));
+    // Timeout and onFailure included: they tell our handler from a user's copy of its command.
+    result[file] = handlers.filter(isHandler).map(recordOf);
   }
   return result;
 }

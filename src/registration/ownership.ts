@@ -57,11 +57,12 @@ export interface Candidate<T> extends RecordedHandler {
   ref: T;
 }
 
-export function recordOf(command: Pick<HookCommand, 'event' | 'matcher' | 'command' | 'timeout' | 'onFailure'>): RecordedHandler {
-  const record: RecordedHandler = { event: command.event, command: command.command };
-  if (command.matcher !== undefined) record.matcher = command.matcher;
-  if (command.timeout !== undefined) record.timeout = command.timeout;
-  if (command.onFailure !== undefined) record.onFailure = command.onFailure;
+/** A handler as the manifest records it: only these keys, the absent ones left out. */
+export function recordOf(handler: RecordedHandler): RecordedHandler {
+  const record: RecordedHandler = { event: handler.event, command: handler.command };
+  if (handler.matcher !== undefined) record.matcher = handler.matcher;
+  if (handler.timeout !== undefined) record.timeout = handler.timeout;
+  if (handler.onFailure !== undefined) record.onFailure = handler.onFailure;
   return record;
 }
 

@@ -160,6 +160,23 @@ describe('the merge owns exactly the handlers it wrote (recorded in the manifest
     expect(mine(readFileSync(file, 'utf8'))).toEqual(before);
   });
 
+  it('across runs, a user\'s copy of our handler (same event, matcher and command, no onFailure) is told from ours by the keys the manifest records', () => {
+    const root = tempDir();
+    const config = (hooks: unknown[]) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks }));
+    config([{ kind: 'guard', preset: 'guard' }]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const file = join(root, '.claude/settings.json');
+    const settings = JSON.parse(readFileSync(file, 'utf8'));
+    const ours = settings.hooks.PreToolUse[0];
+    expect(ours.hooks[0].onFailure).toBe('block');
+    const copy = { matcher: ours.matcher, hooks: [{ type: 'command', command: ours.hooks[0].command }] };
+    settings.hooks.PreToolUse.unshift(copy); // before ours
+    writeFileSync(file, JSON.stringify(settings));
+    config([]);
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse).toEqual([copy]);
+  });
+
   it('forgeflare: an entry of the user\'s running our guard script under another event or tool stays through generate, removal and uninstall', () => {
     const root = tempDir();
     const config = (hooks: unknown[]) => writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'forgeflare', hooks }));

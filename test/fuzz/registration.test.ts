@@ -11,7 +11,11 @@ import { validateConfig } from '../../src/config/load.js';
 import { renderHooks, type HookCommand } from '../../src/hooks.js';
 import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { forgeflareRecords, mergeForgeflareHooks } from '../../src/registration/forgeflare-toml.js';
-import { recordOf, type Ownership } from '../../src/registration/ownership.js';
+import { recordOf, type Ownership, type Registrations } from '../../src/registration/ownership.js';
+import { MANIFEST_FILE, readManifest } from '../../src/manifest.js';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
 
@@ -19,7 +23,18 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1000) / 4;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const counts: string[] = [];
 
-afterAll(() => console.log(`\nfuzz registration (seed ${SEED}):\n${counts.join('\n')}`));
+afterAll(() => {
+  console.log(`\nfuzz registration (seed ${SEED}):\n${counts.join('\n')}`);
+  rmSync(manifestRoot, { recursive: true, force: true });
+});
+
+/** The records as the next run sees them: written into a manifest and read back. */
+const manifestRoot = mkdtempSync(join(tmpdir(), 'rh-fuzz-manifest-'));
+function throughManifest(registrations: Registrations): Registrations {
+  mkdirSync(join(manifestRoot, '.ralph-hooks'), { recursive: true });
+  writeFileSync(join(manifestRoot, MANIFEST_FILE), JSON.stringify({ generator: 'fuzz', files: {}, registrations }));
+  return readManifest(manifestRoot)!.registrations!;
+}
 
 function ourCommands(target: Target): HookCommand[] {
   const hooks = [{ kind: 'guard', preset: 'guard' }, { kind: 'stop-watcher', preset: 'specum' }, { kind: 'convergence', preset: 'convergence' }];
@@ -65,7 +80,7 @@ describe('fuzz: the registration merge never takes a foreign handler', () => {
         const user = settingsOf(before);
         // First generate in a project with a manifest: nothing recorded yet, so nothing is ours.
         const first = mergeHookSettings(user, commands, { recorded: {}, scripts }, file, target.commandRoot);
-        const owned: Ownership = { recorded: { [file]: commands.map(recordOf) }, scripts };
+        const owned: Ownership = { recorded: throughManifest({ [file]: commands.map(recordOf) }), scripts };
         expect(mergeHookSettings(first, commands, owned, file, target.commandRoot)).toEqual(first);
         // The user adds handlers, some into the groups ralph-hooks created.
         const edited = structuredClone(first) as { hooks: Record<string, { matcher?: string; hooks: unknown[] }[]> };
@@ -108,7 +123,7 @@ describe('fuzz: the registration merge never takes a foreign handler', () => {
         runs++;
         const user = toml(before);
         const first = mergeForgeflareHooks(user, commands, { recorded: {}, scripts }, file, '');
-        const owned: Ownership = { recorded: { [file]: forgeflareRecords(commands) }, scripts };
+        const owned: Ownership = { recorded: throughManifest({ [file]: forgeflareRecords(commands) }), scripts };
         expect(mergeForgeflareHooks(first, commands, owned, file, '')).toBe(first);
         const removed = mergeForgeflareHooks(first, [], owned, file, '');
         // Every entry the user wrote is there, byte for byte, in its order.
