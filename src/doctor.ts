@@ -9,13 +9,14 @@ import { readConfig } from './config/load.js';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
-import { parseJsonText } from './json-text.js';
+import { isJsonObject, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { packageVersion } from './package-info.js';
 import { PACKAGE_ROOT } from './package-info.js';
 import { planGeneration } from './plan.js';
 import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
-import { handlersWithBrokenScripts, registeredHandlers } from './registration/handler-scripts.js';
+import { handlersWithBrokenScripts, registeredHandlers, type RegisteredHandler } from './registration/handler-scripts.js';
+import { candidatesIn } from './registration/claude-settings.js';
 import { configWarnings } from './warnings.js';
 
 export interface Finding {
@@ -65,8 +66,9 @@ export function checkProject(root: string): Finding[] {
   findings.push(...checkRegistration(root, config, commands));
   findings.push(...(TARGETS[config.target] as Target).checks?.(root) ?? []);
   findings.push(...checkScripts(root, commands));
-  findings.push(...checkHandlerScripts(root, commands));
-  findings.push(...checkMatchers(root, TARGETS[config.target] as Target));
+  const handlers = registeredHandlers(root);
+  findings.push(...checkHandlerScripts(root, commands, handlers));
+  findings.push(...checkMatchers(TARGETS[config.target] as Target, handlers));
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   findings.push(...checkClaudeCode(root, commands));
@@ -161,10 +163,9 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
 }
 
 /** The handlers registered for `event` with exactly this command. */
-function handlersOf(settings: unknown, event: string, command: string): { onFailure?: unknown }[] {
-  const groups = (settings as { hooks?: Record<string, { hooks?: { command?: string; onFailure?: unknown }[] }[]> })?.hooks?.[event];
-  if (!Array.isArray(groups)) return [];
-  return groups.flatMap((group) => (Array.isArray(group?.hooks) ? group.hooks.filter((handler) => handler?.command === command) : []));
+function handlersOf(settings: unknown, event: string, command: string): { onFailure?: string }[] {
+  if (!isJsonObject(settings) || !isJsonObject(settings.hooks)) return [];
+  return candidatesIn(settings.hooks).filter((handler) => handler.event === event && handler.command === command);
 }
 
 function checkScripts(root: string, commands: HookCommand[]): Finding[] {
@@ -201,9 +202,9 @@ function checkScripts(root: string, commands: HookCommand[]): Finding[] {
  * every event, and a fail-closed guard blocks every call. Our current hooks' scripts are RH07's
  * and RH08's.
  */
-function checkHandlerScripts(root: string, commands: HookCommand[]): Finding[] {
+function checkHandlerScripts(root: string, commands: HookCommand[], handlers: RegisteredHandler[]): Finding[] {
   const ours = new Set(commands.map((command) => join(root, command.script)));
-  return handlersWithBrokenScripts(root)
+  return handlersWithBrokenScripts(root, handlers)
     .filter((handler) => !ours.has(handler.script))
     .map((handler) => {
       const shown = relative(root, handler.script).startsWith('..') ? handler.script : relative(root, handler.script);
@@ -219,12 +220,12 @@ function checkHandlerScripts(root: string, commands: HookCommand[]): Finding[] {
  * part of the matcher never matches. ralph-hooks translates the matchers it writes; this finds
  * the hand-written ones.
  */
-function checkMatchers(root: string, target: Target): Finding[] {
+function checkMatchers(target: Target, handlers: RegisteredHandler[]): Finding[] {
   const agentNames = target.input.toolNames ?? {};
   const byClaudeName = new Map(Object.entries(agentNames).map(([agent, claude]) => [claude, agent]));
   if (byClaudeName.size === 0) return [];
   const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((event) => target.events?.[event as keyof typeof target.events] ?? event));
-  return registeredHandlers(root)
+  return handlers
     .filter((handler) => handler.file === target.registrationFile && toolEvents.has(handler.event) && handler.matcher !== undefined)
     .flatMap((handler) =>
       handler.matcher!.split('|').flatMap((word) => {

@@ -3,7 +3,7 @@
  * written. A plan is applied whole or not at all, so the config, the manifest and the
  * files on disk never end up out of step.
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks } from './hooks.js';

@@ -53,11 +53,15 @@ export function mergeHookSettings(settings: unknown, commands: HookCommand[], ow
   return result;
 }
 
-/** Every command handler in the file, in order, as ownership is decided on. */
-function candidatesIn(hooks: HooksByEvent): Candidate<Handler>[] {
+/**
+ * Every command handler of a settings file's `hooks` object, in order, with its event, its
+ * group's matcher, and the keys ownership is decided on (groups of the wrong shape are skipped).
+ */
+export function candidatesIn(hooks: Record<string, unknown>): Candidate<Handler>[] {
   const candidates: Candidate<Handler>[] = [];
   for (const [event, groups] of Object.entries(hooks)) {
-    for (const group of groups) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups as MatcherGroup[]) {
       if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
       const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
       for (const handler of group.hooks as Handler[]) {

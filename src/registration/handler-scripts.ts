@@ -8,6 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import { isJsonObject, parseJsonText } from '../json-text.js';
 import { TARGETS } from '../targets/index.js';
 import type { Target } from '../targets/types.js';
+import { candidatesIn } from './claude-settings.js';
 import { readForgeflareHooks } from './forgeflare-load.js';
 import { readIfExists } from './merged-file.js';
 import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './ownership.js';
@@ -52,16 +53,7 @@ export function registeredHandlers(root: string): RegisteredHandler[] {
       continue;
     }
     if (!isJsonObject(parsed) || !isJsonObject(parsed.hooks)) continue;
-    for (const [event, groups] of Object.entries(parsed.hooks)) {
-      if (!Array.isArray(groups)) continue;
-      for (const group of groups) {
-        if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
-        const matcher = typeof group.matcher === 'string' ? { matcher: group.matcher } : {};
-        for (const handler of group.hooks) {
-          if (isJsonObject(handler) && typeof handler.command === 'string') handlers.push({ file, event, command: handler.command, ...matcher });
-        }
-      }
-    }
+    handlers.push(...candidatesIn(parsed.hooks).map(({ event, command, matcher }) => ({ file, event, command, ...(matcher === undefined ? {} : { matcher }) })));
   }
   return handlers;
 }
@@ -110,8 +102,8 @@ export function scriptOf(command: string, root: string): string | undefined {
 /** Handlers whose script cannot run: it does not exist, or the command starts it directly and it is not executable. */
 export type BrokenHandler = RegisteredHandler & { script: string; problem: 'missing' | 'not executable' };
 
-export function handlersWithBrokenScripts(root: string): BrokenHandler[] {
-  return registeredHandlers(root).flatMap((handler): BrokenHandler[] => {
+export function handlersWithBrokenScripts(root: string, handlers = registeredHandlers(root)): BrokenHandler[] {
+  return handlers.flatMap((handler): BrokenHandler[] => {
     const script = scriptOf(handler.command, root);
     if (script === undefined) return [];
     if (!existsSync(script)) return [{ ...handler, script, problem: 'missing' }];
