@@ -101,19 +101,27 @@ const FEATURE_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTa
 const LOOP_MD = '---\nactive: true\niteration: 1\nmax_iterations: 20\ncompletion_promise: "DONE"\nstarted_at: "2026-01-01T00:00:00Z"\n---\n\nKeep going.\n';
 const LOOP_JSON = JSON.stringify({ active: true, iteration: 1, maxIterations: 20, completionPromise: 'DONE', prompt: 'Keep going.' });
 
+/**
+ * The spec stop-watchers wait up to stateSettleMs (default 1,000) for a state file written
+ * less than that ago to become valid JSON: every fuzzed corrupt state is written just before
+ * its run, so at the default each such input would sleep a second. 200 ms still takes the
+ * wait loop (two re-reads) on every one of them, at a fifth of the cost.
+ */
+const SETTLE = { stateSettleMs: 200 };
+
 export const PRESETS: PresetSpec[] = [
   {
-    preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'],
+    preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: SETTLE,
     stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md'],
     setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE, 'specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
   },
   {
-    preset: 'speckit', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'],
+    preset: 'speckit', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: SETTLE,
     stateFiles: ['.specify/specs/fz/.speckit-state.json', '.specify/.current-feature', '.claude/ralph-speckit.local.md'],
     setup: { '.specify/.current-feature': 'fz\n', '.specify/specs/fz/.speckit-state.json': FEATURE_STATE, '.specify/specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
   },
   {
-    preset: 'passive', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'],
+    preset: 'passive', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: SETTLE,
     stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md'],
     setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE },
   },
