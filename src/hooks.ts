@@ -5,8 +5,8 @@
 import { posix } from 'node:path';
 import { TARGETS, type HookEntry, type RalphHooksConfig } from './config/schema.js';
 import { packageVersion } from './package-info.js';
-import { findPreset } from './presets/index.js';
-import type { HookEvent, Registration } from './presets/types.js';
+import { PRESETS } from './presets/index.js';
+import type { HookEvent, Preset, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
 import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/ownership.js';
@@ -43,13 +43,14 @@ export interface RenderedHooks {
   commands: HookCommand[];
 }
 
-export function renderHooks(config: RalphHooksConfig): RenderedHooks {
+/** `presets`: the catalog the entries' presets come from (a test may bring a guard with a rule of its own). */
+export function renderHooks(config: RalphHooksConfig, presets: readonly Preset<any>[] = PRESETS): RenderedHooks {
   const target: Target = TARGETS[config.target];
   const files: GeneratedFile[] = [];
   const commands: HookCommand[] = [];
   const extraHooks: ExtraHook[] = [];
   for (const entry of config.hooks) {
-    const preset = presetOf(entry);
+    const preset = presetOf(entry, presets);
     const hookContext = {
       version: packageVersion(),
       preset: preset.id,
@@ -71,7 +72,7 @@ export function renderHooks(config: RalphHooksConfig): RenderedHooks {
       if (dir === null) continue; // the agent reads no project slash commands
       const path = posix.join(dir, file.path);
       const context = { ...hookContext, file: posix.basename(path) };
-      files.push({ path, content: renderTemplate(file.template, context), executable: file.executable, hook: entry.name, ...(file.clashFix ? { clashFix: file.clashFix } : {}) });
+      files.push({ path, content: renderTemplate(file.template, context, file.partials), executable: file.executable, hook: entry.name, ...(file.clashFix ? { clashFix: file.clashFix } : {}) });
     }
     const [main] = preset.registrations(entry, target);
     // The extras (tests, cases) exercise the script of the hook's first registration.
@@ -133,8 +134,8 @@ export function agentMatcher(target: Target, matcher: string | undefined): strin
   return [...new Set(matcher.split('|').flatMap(theirs))].join('|');
 }
 
-function presetOf(entry: HookEntry) {
-  const preset = findPreset(entry.preset);
+function presetOf(entry: HookEntry, presets: readonly Preset<any>[]) {
+  const preset = presets.find((candidate) => candidate.id === entry.preset);
   if (!preset) throw new Error(`unknown preset '${entry.preset}'`); // unreachable after validation
   return preset;
 }

@@ -58,14 +58,32 @@ function createRenderer(templatesDir: string): typeof Handlebars {
 
 let renderer: typeof Handlebars | undefined;
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
+const compiledPartials = new Map<string, Handlebars.TemplateDelegate>();
 
-/** Render templates/<template> with a context; unknown variables are errors, not empty strings. */
-export function renderTemplate(template: string, context: Record<string, unknown>): string {
+function compile(source: string): Handlebars.TemplateDelegate {
   renderer ??= createRenderer(TEMPLATES_DIR);
+  return renderer.compile(source, { noEscape: true, strict: true });
+}
+
+/**
+ * Render templates/<template> with a context; unknown variables are errors, not empty strings.
+ * `partials` (name → source) add to the shared ones for this render: a guard's rules, say,
+ * which a template includes by name ({{> (lookup . "partial")}}).
+ */
+export function renderTemplate(template: string, context: Record<string, unknown>, partials: Record<string, string> = {}): string {
   let fn = compiled.get(template);
   if (!fn) {
-    fn = renderer.compile(readFileSync(join(TEMPLATES_DIR, template), 'utf8'), { noEscape: true, strict: true });
+    fn = compile(readFileSync(join(TEMPLATES_DIR, template), 'utf8'));
     compiled.set(template, fn);
   }
-  return fn(context);
+  const extra: Record<string, Handlebars.TemplateDelegate> = {};
+  for (const [name, source] of Object.entries(partials)) {
+    let partial = compiledPartials.get(source);
+    if (!partial) {
+      partial = compile(source);
+      compiledPartials.set(source, partial);
+    }
+    extra[name] = partial;
+  }
+  return fn(context, { partials: extra });
 }

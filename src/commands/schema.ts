@@ -8,6 +8,8 @@ import { configReferenceMarkdown } from '../config/reference.js';
 import { configJsonSchema } from '../config/schema.js';
 import { formatJson } from '../json-text.js';
 import { PACKAGE_ROOT } from '../package-info.js';
+import { GUARD_RULES } from '../presets/guard.js';
+import { withGuardRuleTable } from '../presets/guard-rules.js';
 import { scenarioJsonSchema } from '../../testkit/clients/scenario.js';
 import { parseCommandArgs, UsageError } from './args.js';
 
@@ -17,14 +19,19 @@ Prints the JSON Schema of ralph-hooks.config.json (your editor reads the copy sh
 node_modules/ralph-hooks/schema/config.schema.json through the config's "$schema").
 
 Options:
-  --write      (ralph-hooks' own build) rewrite schema/config.schema.json and docs/config-reference.md
-  --check      exit 1 when those two files are out of date
+  --write      (ralph-hooks' own build) rewrite schema/config.schema.json, docs/config-reference.md
+               and the rule table of docs/guards.md
+  --check      exit 1 when one of them is out of date
   -h, --help   this text`;
+
+const GUARDS_DOC = join(PACKAGE_ROOT, 'docs', 'guards.md');
 
 export const GENERATED_FILES = {
   [join(PACKAGE_ROOT, 'schema', 'config.schema.json')]: () => formatJson(configJsonSchema()),
   [join(PACKAGE_ROOT, 'docs', 'config-reference.md')]: () => configReferenceMarkdown(),
   [join(PACKAGE_ROOT, 'schema', 'scenario.schema.json')]: () => formatJson(scenarioJsonSchema()),
+  // The rule table of the guard docs, from the rules' folders; the rest of the page is written by hand.
+  [GUARDS_DOC]: () => withGuardRuleTable(readFileSync(GUARDS_DOC, 'utf8'), GUARD_RULES),
 };
 
 export async function run(argv: string[]): Promise<number> {

@@ -69,6 +69,8 @@ export interface PresetFile {
   inCommandsDir?: boolean;
   /** When two hooks generate this file: what to change in one of them (default: its name). */
   clashFix?: string;
+  /** Partials the template uses besides templates/partials/, by name (the guard's rules). */
+  partials?: Record<string, string>;
 }
 
 /** A hook entry of ralph-hooks.config.json after validation and defaults. */

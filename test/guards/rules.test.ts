@@ -1,0 +1,46 @@
+/**
+ * Each guard rule is a folder of templates/guard/rules/ with its own cases: the calls it must
+ * deny and the look-alikes it must let through. Here every rule's cases run through a guard
+ * with that rule alone (the denial must be the rule's own), then through one with every rule
+ * on (the look-alikes must get past all of them).
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GUARD_RULE_IDS, GUARD_RULES } from '../../src/presets/guard.js';
+import { GUARD_RULES_DIR, readRuleCases, RULE_PARTS } from '../../src/presets/guard-rules.js';
+import { guardProject } from './helpers.js';
+import { checkRuleCases, rulesOptions } from './rule-cases.js';
+
+describe('guard rules, one folder each', () => {
+  it('every folder of templates/guard/rules is a rule in GUARD_RULE_IDS, and every rule a folder', () => {
+    const folders = readdirSync(GUARD_RULES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.sort()).toEqual([...GUARD_RULE_IDS].sort());
+    expect(GUARD_RULES.map((rule) => rule.id)).toEqual([...GUARD_RULE_IDS]);
+  });
+
+  it('every rule has its bash, and cases: at least two calls to deny and two look-alikes', () => {
+    for (const rule of GUARD_RULES) {
+      expect(rule.partials.rule, rule.id).toMatch(/\S/);
+      expect(Object.keys(rule.partials).every((part) => (RULE_PARTS as readonly string[]).includes(part))).toBe(true);
+      const cases = readRuleCases(rule);
+      expect(cases.deny.length, `${rule.id}: calls to deny`).toBeGreaterThanOrEqual(2);
+      expect(cases.allow.length, `${rule.id}: look-alikes`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  for (const rule of GUARD_RULES) {
+    it(`${rule.id}, alone: denies each of its cases with its own id, lets each look-alike through`, async () => {
+      const cases = readRuleCases(rule);
+      const project = guardProject('claude-code', { rules: rulesOptions(GUARD_RULES, rule) }, 'guard');
+      const failures = await checkRuleCases(project, cases, rule.id, rule.id);
+      expect(failures, failures.join('\n')).toEqual([]);
+    }, 120_000);
+  }
+
+  it('every rule on: every case to deny is still denied, every look-alike still let through', async () => {
+    const project = guardProject('claude-code', { rules: rulesOptions(GUARD_RULES) }, 'guard');
+    const failures: string[] = [];
+    for (const rule of GUARD_RULES) failures.push(...await checkRuleCases(project, readRuleCases(rule), `all-on-${rule.id}`));
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 240_000);
+});
