@@ -10,6 +10,7 @@ import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { explainHooks } from './explain.js';
+import type { SourceOptions } from './hook-sources.js';
 import { lintHooks } from './hook-lint.js';
 import { isJsonObject, JsonSyntaxError, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
@@ -59,7 +60,7 @@ export function checkTools(env: Env = {}): Finding[] {
   return findings;
 }
 
-export function checkProject(root: string): Finding[] {
+export function checkProject(root: string, sources: SourceOptions = {}): Finding[] {
   let config: RalphHooksConfig;
   try {
     config = readConfig(root);
@@ -77,7 +78,7 @@ export function checkProject(root: string): Finding[] {
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   findings.push(...checkClaudeCode(root, commands));
-  findings.push(...checkEverySource(root, config));
+  findings.push(...checkEverySource(root, config, sources));
   findings.push(...configWarnings(config).map((w) => ({ code: 'RH13', ok: true, warning: true, message: w.message, fix: w.fix })));
   return findings;
 }
@@ -87,10 +88,10 @@ export function checkProject(root: string): Finding[] {
  * RH17 (two Stop hooks that can both block), and RH14/RH16 for the files outside the project,
  * whose handlers the checks above do not read. A file there that does not parse is RH18.
  */
-function checkEverySource(root: string, config: RalphHooksConfig): Finding[] {
+function checkEverySource(root: string, config: RalphHooksConfig, sources: SourceOptions): Finding[] {
   const target = TARGETS[config.target] as Target;
   try {
-    const { hooks } = explainHooks(root, target, config);
+    const { hooks } = explainHooks(root, target, config, sources);
     const outside = (finding: Finding) => finding.file === undefined || !isInside(root, hooks.find((hook) => hook.file === finding.file)?.path ?? root);
     return lintHooks(hooks, target, config, root).filter((finding) => finding.code === 'RH17' || ((finding.code === 'RH14' || finding.code === 'RH16') && outside(finding)));
   } catch (error) {

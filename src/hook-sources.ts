@@ -110,9 +110,10 @@ function readJsonObject(path: string): Record<string, unknown> | undefined {
 
 /**
  * The installed plugins Claude Code loads here: listed in plugins/installed_plugins.json
- * (version 2: id → installs with scope and installPath) and set to true in `enabledPlugins`
- * of the merged settings (a later source overrides an earlier one). A project- or local-scope
- * install counts only for its own project.
+ * (version 2: id → installs with scope and installPath), set to true in `enabledPlugins` of
+ * the merged settings (a later source overrides an earlier one), from a marketplace Claude Code
+ * knows (plugins/known_marketplaces.json, or extraKnownMarketplaces in the settings). A
+ * project- or local-scope install counts only for its own project.
  */
 function enabledPluginDirs(root: string, configDir: string, settings: HookFile[]): string[] {
   const enabled = new Map<string, boolean>();
@@ -122,8 +123,14 @@ function enabledPluginDirs(root: string, configDir: string, settings: HookFile[]
   }
   const installed = readJsonObject(join(configDir, 'plugins', 'installed_plugins.json'))?.plugins;
   if (!isJsonObject(installed)) return [];
+  // Claude Code loads nothing of a plugin whose marketplace it does not know.
+  const marketplaces = new Set(Object.keys(readJsonObject(join(configDir, 'plugins', 'known_marketplaces.json')) ?? {}));
+  for (const file of settings) {
+    const extra = readJsonObject(file.path)?.extraKnownMarketplaces;
+    if (isJsonObject(extra)) for (const name of Object.keys(extra)) marketplaces.add(name);
+  }
   return Object.entries(installed).flatMap(([id, installs]) => {
-    if (enabled.get(id) !== true || !Array.isArray(installs)) return [];
+    if (enabled.get(id) !== true || !Array.isArray(installs) || !marketplaces.has(id.slice(id.lastIndexOf('@') + 1))) return [];
     const install = installs.find((entry) => isJsonObject(entry) && typeof entry.installPath === 'string' && (entry.projectPath === undefined || relative(String(entry.projectPath), root) === ''));
     return install ? [String(install.installPath)] : [];
   });

@@ -3,12 +3,13 @@ import { checkProject, checkTools, formatFindings, formatGithub } from '../docto
 import { findProjectRoot } from '../project-root.js';
 import { didYouMean, parseCommandArgs, UsageError } from './args.js';
 
-const HELP = `Usage: ralph-hooks doctor [--dir <path>] [--json | --format text|json|github]
+const HELP = `Usage: ralph-hooks doctor [--dir <path>] [--json | --format text|json|github] [--plugin-dir <path>]...
 
 Checks bash and jq, the config, that each hook is registered and runnable, and that the
 manifest matches the files; and, over every file the agent reads hooks from (the user's, the
 plugins'), that no two Stop hooks can both block. Prints what to fix; exits 0 only when all
-is well. --format github prints the problems and warnings as GitHub Actions annotations (the
+is well. --plugin-dir names a plugin folder Claude Code is started with (claude --plugin-dir).
+--format github prints the problems and warnings as GitHub Actions annotations (the
 default when GITHUB_ACTIONS=true).`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -16,6 +17,7 @@ export async function run(argv: string[]): Promise<number> {
     dir: { type: 'string' },
     json: { type: 'boolean', default: false },
     format: { type: 'string' },
+    'plugin-dir': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -25,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   const format = values.json ? 'json' : (values.format ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text'));
   if (format !== 'text' && format !== 'json' && format !== 'github') throw new UsageError(`--format must be text, json or github, got '${format}'.${didYouMean(format, ['text', 'json', 'github'])}`);
   const { root } = findProjectRoot(values.dir ?? process.cwd());
-  const findings = [...checkTools(), ...checkProject(root)];
+  const findings = [...checkTools(), ...checkProject(root, { pluginDirs: values['plugin-dir'] ?? [] })];
   const healthy = findings.every((f) => f.ok);
   if (format === 'json') console.log(JSON.stringify({ root, healthy, findings }, null, 2));
   else if (format === 'github') {

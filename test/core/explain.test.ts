@@ -66,6 +66,7 @@ describe('ralph-hooks explain', () => {
     // An installed plugin: listed in installed_plugins.json and enabled in the user's settings.
     const installed = plugin(join(home, '.claude/plugins/cache/mkt/helper/1.0.0'), 'helper', { Stop: [group('echo installed-stop')] });
     write(join(home, '.claude/plugins/installed_plugins.json'), { version: 2, plugins: { 'helper@mkt': [{ scope: 'user', installPath: installed, version: '1.0.0' }] } });
+    write(join(home, '.claude/plugins/known_marketplaces.json'), { mkt: { source: { source: 'directory', path: home } } });
     const user = JSON.parse(readFileSync(join(home, '.claude/settings.json'), 'utf8'));
     write(join(home, '.claude/settings.json'), { ...user, enabledPlugins: { 'helper@mkt': true } });
 
@@ -88,14 +89,16 @@ describe('ralph-hooks explain', () => {
     expect(events.PreToolUse!.map((hook) => [hook.source, hook.ours])).toEqual([['user', false], ['project', true]]);
   });
 
-  it('puts managed settings after the local ones, and leaves out a plugin that is installed but not enabled', () => {
+  it('puts managed settings after the local ones, and leaves out a plugin not enabled or from a marketplace Claude Code does not know', () => {
     const managed = tempDir('ralph-hooks-managed-');
     write(join(managed, 'managed-settings.json'), { hooks: { Stop: [group('echo managed-stop')] } });
     write(join(managed, 'managed-settings.d/10-extra.json'), { hooks: { Stop: [group('echo drop-in-stop')] } });
     write(join(root, '.claude/settings.local.json'), { hooks: { Stop: [group('echo local-stop')] } });
     const installed = plugin(join(home, 'p'), 'off', { Stop: [group('echo disabled-plugin')] });
-    write(join(home, '.claude/plugins/installed_plugins.json'), { version: 2, plugins: { 'off@mkt': [{ scope: 'user', installPath: installed }] } });
-    write(join(home, '.claude/settings.json'), { enabledPlugins: { 'off@mkt': false } });
+    const unknown = plugin(join(home, 'q'), 'stray', { Stop: [group('echo unknown-marketplace')] });
+    write(join(home, '.claude/plugins/installed_plugins.json'), { version: 2, plugins: { 'off@mkt': [{ scope: 'user', installPath: installed }], 'stray@elsewhere': [{ scope: 'user', installPath: unknown }] } });
+    write(join(home, '.claude/plugins/known_marketplaces.json'), { mkt: {} });
+    write(join(home, '.claude/settings.json'), { enabledPlugins: { 'off@mkt': false, 'stray@elsewhere': true } });
     const { hooks } = explainHooks(root, TARGETS['claude-project'], readConfig(root), { env: { HOME: home }, claudeManagedDir: managed });
     expect(hooks.filter((hook) => hook.event === 'Stop').map((hook) => hook.command)).toEqual(['bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh', 'echo local-stop', 'echo managed-stop', 'echo drop-in-stop']);
   });
@@ -158,7 +161,7 @@ describe('ralph-hooks explain', () => {
   it('RH17: a plugin\'s Stop hook beside our blocking stop-watcher, in explain and in doctor', () => {
     const loop = plugin(join(home, 'loop'), 'ralph-loop', { Stop: [group('echo plugin-stop')] });
     write(join(home, '.claude/plugins/installed_plugins.json'), { version: 2, plugins: { 'ralph-loop@official': [{ scope: 'user', installPath: loop }] } });
-    write(join(home, '.claude/settings.json'), { enabledPlugins: { 'ralph-loop@official': true } });
+    write(join(home, '.claude/settings.json'), { enabledPlugins: { 'ralph-loop@official': true }, extraKnownMarketplaces: { official: { source: { source: 'directory', path: home } } } });
     const { findings } = explainJson(['Stop']);
     const rh17 = findings.find((finding) => finding.code === 'RH17')!;
     expect(rh17.message).toMatch(/^2 Stop hooks can block a stop: our stop-watcher \(\.claude\/settings\.json:\d+\), plugin ralph-loop \(~\/loop\/hooks\/hooks\.json:\d+ \(plugin ralph-loop\)\)/);
