@@ -320,14 +320,15 @@ export function troubleshootingPath(root: string): string {
   return fromRoot.startsWith('..') || isAbsolute(fromRoot) ? page : fromRoot;
 }
 
-export function formatFindings(findings: Finding[], color = false, root = process.cwd()): string {
+/** Each finding with its fix; `summary` adds doctor's closing line (the count, and where the codes are explained). */
+export function formatFindings(findings: Finding[], color = false, root = process.cwd(), summary = true): string {
   const paint = (code: number, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
   const mark = (f: Finding) => (f.warning ? paint(33, '!') : f.ok ? paint(32, '✓') : paint(31, '✗'));
   const lines = findings.map((f) => `${mark(f)} ${f.code} ${f.warning ? 'warning: ' : ''}${f.message}${f.fix ? `\n      fix: ${f.fix}` : ''}`);
   const problems = findings.filter((f) => !f.ok).length;
   const warnings = findings.filter((f) => f.warning).length;
   const docs = `See ${troubleshootingPath(root)} for each code.`;
-  lines.push('', problems === 0 ? `All is well${warnings ? ` (${warnings} warning(s): ${docs})` : '.'}` : `${problems} problem(s). ${docs}`);
+  if (summary) lines.push('', problems === 0 ? `All is well${warnings ? ` (${warnings} warning(s): ${docs})` : '.'}` : `${problems} problem(s). ${docs}`);
   return lines.join('\n');
 }
 

@@ -82,11 +82,15 @@ function ownershipIn(root: string, target: Target, config: RalphHooksConfig | un
 
 /** A file as the user knows it: inside the project, relative; under the home, ~/…; else absolute. */
 export function shownPath(path: string, root: string, env: NodeJS.ProcessEnv = process.env): string {
-  const inProject = relative(root, path);
-  if (!inProject.startsWith('..') && !isAbsolute(inProject)) return inProject;
-  const inHome = relative(env.HOME || homedir(), path);
-  if (!inHome.startsWith('..') && !isAbsolute(inHome)) return `~/${inHome}`;
-  return path;
+  const home = env.HOME || homedir();
+  const under = (base: string) => {
+    const rel = relative(base, path);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : undefined;
+  };
+  // The deeper of the two names it: a project usually lives under the home folder.
+  const [inProject, inHome] = [under(root), under(home)];
+  if (inHome !== undefined && (inProject === undefined || home.length > root.length)) return `~/${inHome}`;
+  return inProject ?? path;
 }
 
 interface RawHandler {

@@ -138,7 +138,7 @@ function formatText(root: string, target: Target, hooks: ExplainedHook[], event:
     });
     lines.push('');
   }
-  if (findings.length) lines.push(formatFindings(findings, !process.env.NO_COLOR && process.stdout.isTTY === true, root));
+  if (findings.length) lines.push(formatFindings(findings, !process.env.NO_COLOR && process.stdout.isTTY === true, root, false));
   return lines.join('\n').trimEnd();
 }
 
