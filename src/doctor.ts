@@ -9,7 +9,10 @@ import { readConfig } from './config/load.js';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
-import { isJsonObject, parseJsonText } from './json-text.js';
+import { explainHooks } from './explain.js';
+import type { SourceOptions } from './hook-sources.js';
+import { lintHooks } from './hook-lint.js';
+import { isJsonObject, JsonSyntaxError, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { packageVersion } from './package-info.js';
 import { PACKAGE_ROOT } from './package-info.js';
@@ -26,6 +29,9 @@ export interface Finding {
   warning?: boolean;
   message: string;
   fix?: string;
+  /** The file and line the finding is about, when it is about one (GitHub annotations point there). */
+  file?: string;
+  line?: number;
 }
 
 type Env = { PATH?: string; [name: string]: string | undefined };
@@ -54,7 +60,7 @@ export function checkTools(env: Env = {}): Finding[] {
   return findings;
 }
 
-export function checkProject(root: string): Finding[] {
+export function checkProject(root: string, sources: SourceOptions = {}): Finding[] {
   let config: RalphHooksConfig;
   try {
     config = readConfig(root);
@@ -72,8 +78,31 @@ export function checkProject(root: string): Finding[] {
   findings.push(...checkManifest(root));
   findings.push(...checkUpToDate(root, config));
   findings.push(...checkClaudeCode(root, commands));
+  findings.push(...checkEverySource(root, config, sources));
   findings.push(...configWarnings(config).map((w) => ({ code: 'RH13', ok: true, warning: true, message: w.message, fix: w.fix })));
   return findings;
+}
+
+/**
+ * The hooks the agent runs from every source, the user's and the plugins' included (explain.ts):
+ * RH17 (two Stop hooks that can both block), and RH14/RH16 for the files outside the project,
+ * whose handlers the checks above do not read. A file there that does not parse is RH18.
+ */
+function checkEverySource(root: string, config: RalphHooksConfig, sources: SourceOptions): Finding[] {
+  const target = TARGETS[config.target] as Target;
+  try {
+    const { hooks } = explainHooks(root, target, config, sources);
+    const outside = (finding: Finding) => finding.file === undefined || !isInside(root, hooks.find((hook) => hook.file === finding.file)?.path ?? root);
+    return lintHooks(hooks, target, config, root).filter((finding) => finding.code === 'RH17' || ((finding.code === 'RH14' || finding.code === 'RH16') && outside(finding)));
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    return [{ ...problem('RH18', `${error.message}: ${target.agentName} cannot read the hooks of that file.`, `Fix the JSON at line ${error.line} of ${error.file}.`), file: error.file, line: error.line }];
+  }
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 /** The first Claude Code that honours a handler's `"onFailure": "block"`; older ones let the call run when a guard cannot. */
@@ -291,13 +320,28 @@ export function troubleshootingPath(root: string): string {
   return fromRoot.startsWith('..') || isAbsolute(fromRoot) ? page : fromRoot;
 }
 
-export function formatFindings(findings: Finding[], color = false, root = process.cwd()): string {
+/** Each finding with its fix; `summary` adds doctor's closing line (the count, and where the codes are explained). */
+export function formatFindings(findings: Finding[], color = false, root = process.cwd(), summary = true): string {
   const paint = (code: number, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
   const mark = (f: Finding) => (f.warning ? paint(33, '!') : f.ok ? paint(32, '✓') : paint(31, '✗'));
   const lines = findings.map((f) => `${mark(f)} ${f.code} ${f.warning ? 'warning: ' : ''}${f.message}${f.fix ? `\n      fix: ${f.fix}` : ''}`);
   const problems = findings.filter((f) => !f.ok).length;
   const warnings = findings.filter((f) => f.warning).length;
   const docs = `See ${troubleshootingPath(root)} for each code.`;
-  lines.push('', problems === 0 ? `All is well${warnings ? ` (${warnings} warning(s): ${docs})` : '.'}` : `${problems} problem(s). ${docs}`);
+  if (summary) lines.push('', problems === 0 ? `All is well${warnings ? ` (${warnings} warning(s): ${docs})` : '.'}` : `${problems} problem(s). ${docs}`);
   return lines.join('\n');
+}
+
+/** GitHub Actions workflow commands: one annotation per finding that is a problem or a warning, at its file and line. */
+export function formatGithub(findings: Finding[]): string {
+  const escape = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (text: string) => escape(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return findings
+    .filter((f) => !f.ok || f.warning)
+    .map((f) => {
+      const place = f.file === undefined ? '' : ` file=${property(f.file)}${f.line === undefined ? '' : `,line=${f.line}`}`;
+      const sep = place ? ',' : ' ';
+      return `::${f.ok ? 'warning' : 'error'}${place}${sep}title=${property(f.code)}::${escape(`${f.message}${f.fix ? ` Fix: ${f.fix}` : ''}`)}`;
+    })
+    .join('\n');
 }

@@ -14,7 +14,7 @@ export function parseJsonText(text: string, file: string): unknown {
     const detail = (error as Error).message;
     const offset = errorOffset(detail, text);
     const { line, column } = lineAndColumn(text, offset);
-    throw new JsonSyntaxError(file, line, column, detail.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, ''));
+    throw new JsonSyntaxError(file, line, column, detail.replace(/ in JSON at position \d+.*$/s, '').replace(/, (\.\.\.)?".*" is not valid JSON$/s, ''));
   }
 }
 

@@ -13,7 +13,7 @@ export interface ConfigWarning {
 }
 
 /** Stop-watchers that answer a Stop with a block (the passive one only observes). */
-const BLOCKING_STOP_WATCHERS = new Set(['specum', 'speckit', 'loop']);
+export const BLOCKING_STOP_WATCHERS = new Set(['specum', 'speckit', 'loop']);
 
 /** The state file the official ralph-loop plugin's /ralph-loop command writes. */
 const OFFICIAL_LOOP_STATE = '.claude/ralph-loop.local.md';

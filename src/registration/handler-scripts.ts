@@ -4,6 +4,7 @@
  * event, or blocks every call when it is a guard), whoever wrote it.
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { isJsonObject, parseJsonText } from '../json-text.js';
 import { TARGETS } from '../targets/index.js';
@@ -86,7 +87,8 @@ export function scriptOf(command: string, root: string): string | undefined {
   if (!list || list.length === 0) return undefined;
   const candidate = INTERPRETERS.has(list[0]!) ? list[1] : list[0];
   if (candidate === undefined || candidate.startsWith('-')) return undefined;
-  let path = candidate;
+  // The shell expands the home folder, which a user-level hook often starts from.
+  let path = candidate.replace(/^(~|\$HOME|\$\{HOME\})\//, `${process.env.HOME || homedir()}/`);
   for (const spelling of ROOT_SPELLINGS) {
     if (path.startsWith(`${spelling}/`)) {
       path = join(root, path.slice(spelling.length + 1));

@@ -4,14 +4,66 @@
  * `<repo>/.codex/config.toml`. Checked against the real `codex exec` (0.169.0): see
  * docs/targets/codex.md for what Codex sends and accepts.
  */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'smol-toml';
+import type { Finding } from '../doctor.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
 import { registerInSettings } from './claude-project.js';
+import { folderAndParents } from './home-settings.js';
 import type { Target } from './types.js';
 
 export const CODEX_HOOKS_FILE = '.codex/hooks.json';
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
+
+/** $CODEX_HOME/config.toml as a table, or undefined when it is missing or does not parse. */
+function codexUserConfig(): Record<string, unknown> | undefined {
+  try {
+    return parse(readFileSync(join(process.env.CODEX_HOME || join(process.env.HOME || homedir(), '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Codex skips, silently, the hooks of a project it does not trust: the trust lives in
+ * $CODEX_HOME/config.toml, `[projects."<folder>"] trust_level = "trusted"` (this folder or a
+ * parent). Each hook's own trust (`[hooks.state]`, a hash doctor cannot recompute) is
+ * /hooks' business; docs/codex.md#trust says how.
+ */
+function trustFinding(root: string): Finding {
+  const projects = codexUserConfig()?.projects;
+  const level = (dir: string) => (projects && typeof projects === 'object' ? (projects as Record<string, { trust_level?: unknown }>)[dir]?.trust_level : undefined);
+  if (folderAndParents(root).some((dir) => level(dir) === 'trusted')) {
+    return { code: 'RH21', ok: true, message: '~/.codex/config.toml trusts this project: Codex runs its hooks once each is trusted (/hooks)' };
+  }
+  return {
+    code: 'RH21',
+    ok: true,
+    warning: true,
+    message: 'Codex CLI does not trust this project yet (no trust_level = "trusted" for it in ~/.codex/config.toml): it skips its hooks without a word.',
+    fix: 'Start codex here and trust the project, then trust the hooks under /hooks; for vetted headless runs: codex exec --dangerously-bypass-hook-trust.',
+  };
+}
+
+/** RH20: is the hooks feature on in the project's .codex/config.toml? */
+function hooksFeatureFindings(root: string): Finding[] {
+  let feature;
+  try {
+    feature = codexHooksFeature(readIfExists(join(root, CODEX_CONFIG_FILE)), CODEX_CONFIG_FILE);
+  } catch (error) {
+    return [{ code: 'RH20', ok: false, message: (error as Error).message, fix: `Fix ${CODEX_CONFIG_FILE}, then run: npx ralph-hooks generate` }];
+  }
+  if (feature === 'off') {
+    return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} turns Codex hooks off ([features] hooks = false): none of these hooks runs.`, fix: `Set \`hooks = true\` under [features] in ${CODEX_CONFIG_FILE}.` }];
+  }
+  if (feature === 'unset') {
+    return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} does not turn Codex hooks on ([features] hooks = true).`, fix: 'Run: npx ralph-hooks generate' }];
+  }
+  return [{ code: 'RH20', ok: true, message: `${CODEX_CONFIG_FILE} turns Codex hooks on; Codex runs each hook once it is trusted (codex, then /hooks)` }];
+}
 
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
@@ -39,21 +91,7 @@ export const codexProject = {
   // Codex ignores onFailure and lets a call through when a hook cannot run; exit 2 denies.
   guardFailure: 'exit-2',
   startHint: 'Start Codex here (codex, then /hooks to trust the hooks once; codex exec runs them too)',
-  checks: (root) => {
-    let feature;
-    try {
-      feature = codexHooksFeature(readIfExists(join(root, CODEX_CONFIG_FILE)), CODEX_CONFIG_FILE);
-    } catch (error) {
-      return [{ code: 'RH20', ok: false, message: (error as Error).message, fix: `Fix ${CODEX_CONFIG_FILE}, then run: npx ralph-hooks generate` }];
-    }
-    if (feature === 'off') {
-      return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} turns Codex hooks off ([features] hooks = false): none of these hooks runs.`, fix: `Set \`hooks = true\` under [features] in ${CODEX_CONFIG_FILE}.` }];
-    }
-    if (feature === 'unset') {
-      return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} does not turn Codex hooks on ([features] hooks = true).`, fix: 'Run: npx ralph-hooks generate' }];
-    }
-    return [{ code: 'RH20', ok: true, message: `${CODEX_CONFIG_FILE} turns Codex hooks on; Codex runs each hook once it is trusted (codex, then /hooks)` }];
-  },
+  checks: (root) => [...hooksFeatureFindings(root), trustFinding(root)],
   register: (root, commands, ownership) => [
     ...registerInSettings(CODEX_HOOKS_FILE, COMMAND_ROOT)(root, commands, ownership),
     classifyMerged(root, CODEX_CONFIG_FILE, mergeCodexConfig(readIfExists(join(root, CODEX_CONFIG_FILE), CODEX_CONFIG_FILE), CODEX_CONFIG_FILE)),

@@ -106,7 +106,10 @@ describe('ralph-hooks doctor', () => {
       ['notify-send done', undefined],
       ['echo hi | tee log', undefined],
       ['python3 -m tool', undefined],
-      ['bash "$HOME"/x.sh', undefined],
+      // The shell expands the home folder (a user-level hook often starts there); other variables are not followed.
+      ['bash "$HOME"/x.sh', join(process.env.HOME ?? '', 'x.sh')],
+      ['bash ~/bin/x.sh', join(process.env.HOME ?? '', 'bin/x.sh')],
+      ['bash "$XDG_CONFIG_HOME"/x.sh', undefined],
     ];
     for (const [command, script] of cases) expect(scriptOf(command, '/p'), command).toBe(script);
   });

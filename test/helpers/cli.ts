@@ -18,7 +18,7 @@ export function ralphHooks(args: string[], { cwd, env = {}, input = '' }: { cwd:
     cwd,
     input,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', npm_config_yes: '', ...env },
+    env: { ...process.env, NO_COLOR: '1', npm_config_yes: '', GITHUB_ACTIONS: '', ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

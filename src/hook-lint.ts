@@ -1,0 +1,112 @@
+/**
+ * Findings about the hooks an agent will run, over every source it reads (explain.ts): shared
+ * by `explain` and `doctor`. Each finding names the file and line of the handler it is about.
+ *
+ * RH14 a script that is missing or cannot be started, RH15 one of our guards registered to
+ * fail open, RH16 a matcher that never matches the agent's tool names, RH17 two Stop hooks
+ * that can both block a stop.
+ */
+import type { RalphHooksConfig } from './config/schema.js';
+import type { Finding } from './doctor.js';
+import type { ExplainedHook } from './explain.js';
+import { agentEventName } from './explain.js';
+import { renderHooks, type HookCommand } from './hooks.js';
+import { handlersWithBrokenScripts } from './registration/handler-scripts.js';
+import { FAIL_CLOSED_SUFFIX, isOurCommand } from './registration/ownership.js';
+import type { Target } from './targets/types.js';
+import { BLOCKING_STOP_WATCHERS } from './warnings.js';
+
+const at = (hook: ExplainedHook) => ({ file: hook.file, line: hook.line });
+const where = (hook: ExplainedHook) => `${hook.file}:${hook.line}${hook.plugin ? ` (plugin ${hook.plugin})` : ''}`;
+
+export function lintHooks(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined, root: string): Finding[] {
+  return [...brokenScripts(hooks, root), ...failOpenGuards(hooks, target, config), ...deadMatchers(hooks, target), ...competingStopControllers(hooks, target, config)];
+}
+
+/** RH14: the handler's script is not there, or is started directly and is not executable. */
+function brokenScripts(hooks: ExplainedHook[], root: string): Finding[] {
+  return hooks.flatMap((hook) => {
+    if (hook.command === undefined || hook.duplicateOf !== undefined) return [];
+    const [broken] = handlersWithBrokenScripts(hook.base, [{ file: hook.file, event: hook.event, command: hook.command }]);
+    if (!broken) return [];
+    const script = broken.script.startsWith(`${root}/`) ? broken.script.slice(root.length + 1) : broken.script;
+    return broken.problem === 'missing'
+      ? [{ code: 'RH14', ok: false, ...at(hook), message: `${where(hook)}: the ${hook.event} hook \`${hook.command}\` runs ${script}, which does not exist: the agent reports an error (or blocks) every time it runs.`, fix: `Remove that hook from ${hook.file}, or put the script back.` }]
+      : [{ code: 'RH14', ok: false, ...at(hook), message: `${where(hook)}: the ${hook.event} hook \`${hook.command}\` starts ${script} directly, and it is not executable.`, fix: `chmod +x ${script}   (or start it with its interpreter: bash ${script})` }];
+  });
+}
+
+/** Our commands, each with the config hook it comes from. */
+function commandsByHook(config: RalphHooksConfig): { name: string; preset: string; command: HookCommand }[] {
+  return config.hooks.flatMap((entry) => renderHooks({ ...config, hooks: [entry] }).commands.map((command) => ({ name: entry.name, preset: entry.preset, command })));
+}
+
+function ourCommandFor(hook: ExplainedHook, target: Target, config: RalphHooksConfig | undefined) {
+  if (!hook.ours || !config || hook.command === undefined) return undefined;
+  return commandsByHook(config).find(({ command }) => command.event === hook.event && isOurCommand(hook.command!.replace(FAIL_CLOSED_SUFFIX, ''), command.script, target.commandRoot));
+}
+
+/** RH15: one of our guards whose handler lost what keeps it closed when it cannot run. */
+function failOpenGuards(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined): Finding[] {
+  return hooks.flatMap((hook) => {
+    const ours = ourCommandFor(hook, target, config)?.command;
+    if (!ours) return [];
+    const lostOnFailure = ours.onFailure === 'block' && hook.onFailure !== 'block';
+    const lostExit2 = ours.command.endsWith(FAIL_CLOSED_SUFFIX) && !hook.command!.trim().endsWith(FAIL_CLOSED_SUFFIX);
+    if (!lostOnFailure && !lostExit2) return [];
+    const missing = lostOnFailure ? '"onFailure": "block"' : `the final \`${FAIL_CLOSED_SUFFIX.trim()}\``;
+    return [{ code: 'RH15', ok: false, ...at(hook), message: `${where(hook)}: the guard ${ours.script} has no ${missing}: when it cannot run (missing, crashed, timed out) ${target.agentName} lets the call through.`, fix: `Put ${missing} back in that hook, or run: npx ralph-hooks generate` }];
+  });
+}
+
+/**
+ * RH16: a tool matcher naming a tool by Claude Code's name where the agent calls it otherwise
+ * (Bash under Gemini CLI is run_shell_command). Qwen Code also matches Claude Code's names.
+ */
+function deadMatchers(hooks: ExplainedHook[], target: Target): Finding[] {
+  if (target.agent === 'qwen-code') return [];
+  const agentNames = target.input.toolNames ?? {};
+  const byClaudeName = new Map(Object.entries(agentNames).map(([agent, claude]) => [claude, agent]));
+  const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((event) => agentEventName(target, event)));
+  return hooks.flatMap((hook) => {
+    if (!toolEvents.has(hook.event) || hook.matcher === undefined) return [];
+    return hook.matcher.split('|').flatMap((word) => {
+      const agentName = byClaudeName.get(word);
+      if (agentName === undefined || agentName === word || word in agentNames) return [];
+      return [{ code: 'RH16', ok: false, ...at(hook), message: `${where(hook)}: the ${hook.event} matcher "${hook.matcher}" names ${word}, which ${target.agentName} calls ${agentName}: that part never matches.`, fix: `Write ${agentName} instead of ${word} in that matcher.` }];
+    });
+  });
+}
+
+/**
+ * RH17: our blocking stop-watcher and another Stop hook (a user-level one, a plugin's such as
+ * the official ralph-loop, another of ours): the agent runs them side by side and whichever
+ * blocks keeps it going, so two loops fight over one session. Any hook ralph-hooks did not
+ * write is taken as able to block: nothing outside the script says otherwise.
+ */
+function competingStopControllers(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined): Finding[] {
+  const stop = agentEventName(target, 'Stop');
+  const controllers = hooks.filter((hook) => hook.event === stop && hook.duplicateOf === undefined && canBlock(hook, target, config));
+  const ours = controllers.filter((hook) => hook.ours);
+  const others = controllers.filter((hook) => !hook.ours);
+  // Two of our own stop-watchers are RH13's (the config says so before any file exists).
+  if (ours.length === 0 || others.length === 0) return [];
+  const describe = (hook: ExplainedHook) => `${hook.ours ? `our ${ourCommandFor(hook, target, config)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`} (${where(hook)})`;
+  const other = others[0]!;
+  return [{
+    code: 'RH17',
+    ok: true,
+    warning: true,
+    ...at(other),
+    message: `${controllers.length} Stop hooks can block a stop: ${controllers.map(describe).join(', ')}. ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and two loops fight over one session.`,
+    fix: other.plugin
+      ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (npx ralph-hooks remove ${ourCommandFor(ours[0]!, target, config)?.name ?? 'stop-watcher'}).`
+      : `Keep one loop: remove that hook from ${other.file}, or make ours the passive observer (preset "passive").`,
+  }];
+}
+
+function canBlock(hook: ExplainedHook, target: Target, config: RalphHooksConfig | undefined): boolean {
+  if (!hook.ours) return true;
+  const ours = ourCommandFor(hook, target, config);
+  return ours !== undefined && BLOCKING_STOP_WATCHERS.has(ours.preset);
+}
