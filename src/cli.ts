@@ -21,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   uninstall: { summary: 'remove everything ralph-hooks wrote (hand-edited files are kept and listed)', load: () => import('./commands/uninstall.js') },
   test: { summary: 'replay recorded hook cases (test/hook-cases/**/*.case.json)', load: () => import('./commands/test.js') },
   record: { summary: 'wrap a hook and save each invocation as a replay case: record -- <hook command>', load: () => import('./commands/record.js') },
+  status: { summary: 'why the last loop ended (reason, when, iteration, hook, message) and the loops running now; --json', load: () => import('./commands/status.js') },
   doctor: { summary: 'check bash, jq, registration, manifest and config; print what to fix', load: () => import('./commands/doctor.js') },
   explain: { summary: 'list every hook the agent runs here, from every source, in its order: explain Stop --tool Bash', load: () => import('./commands/explain.js') },
   schema: { summary: 'print (or --write) the JSON Schema of ralph-hooks.config.json', load: () => import('./commands/schema.js') },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectPathOption } from './path-option.js';
-import { hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+import { blockCapOf, hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -46,6 +46,9 @@ type LoopEntry = HookEntryBase<LoopOptions>;
 function extension(entry: LoopEntry): string {
   return entry.options.runtime === 'node' ? 'mjs' : 'sh';
 }
+
+/** Where a loop hook remembers the iteration its current turn started at (and that a loop is running). */
+export const loopTurnFile = (hook: string) => `.ralph-hooks/state/${hook}.turn`;
 
 export function loopStateFile(options: LoopOptions, target?: PresetTarget): string {
   // In the agent's own folder, beside its hooks: a Codex project gets no .claude/ folder.
@@ -124,5 +127,8 @@ export const loop: Preset<LoopOptions> = {
     stopHookFile: hookFile(entry),
     setupFile: setupFile(entry),
     setupInterpreter: entry.options.runtime,
+    // The hook's own file beside the end record: the turn's first iteration (the block-cap count).
+    turnFile: loopTurnFile(entry.name),
+    blockCap: blockCapOf(target),
   }),
 };

@@ -78,10 +78,14 @@ export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActi
   const selfBounded = blockCapOf(target) === null || target?.stop?.stopHookActiveReliable === false;
   const onStopHookActive = options.onStopHookActive ?? (selfBounded ? 'continue' : 'progress');
   const stallLimit = options.stallLimit ?? (selfBounded ? DEFAULT_STALL_LIMIT : 0);
+  const blockCap = blockCapOf(target);
   return {
     options: { ...options, onStopHookActive, stallLimit },
     guardStopHookActive: onStopHookActive === 'allow',
     stallLimit,
+    blockCap,
+    // Only 'continue' can block as often as the agent's cap without progress ('progress' stops first).
+    countBlocks: blockCap !== null && onStopHookActive === 'continue',
   };
 }
 

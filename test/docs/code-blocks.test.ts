@@ -35,6 +35,7 @@ const NOT_RUN: Record<string, string> = {
     "the repository's own commands: test/docs/readme.test.ts runs the demo, and .ci/run runs npm test",
   'docs/architecture.md: bin/ralph-hooks.js        three-line shim → dist/src/cli.js': 'a map of the source tree, not a command',
   'docs/ci.md: strategy:': 'a fragment to paste into a GitHub Actions job; test/extras/workflow.test.ts checks the generated workflow',
+  'docs/troubleshooting.md: Last loop end: iteration limit reached': 'the time in it changes with every run; the text output block above it runs the same record, and test/cli/status.test.ts checks this layout',
   'docs/presets.md: ---': "the layout of the loop's state file, for reference; test/presets/loop.test.ts writes and reads it",
   'docs/testkit.md: -- JSON reason does not contain the expected text --': 'an excerpt of a failure report; test/testkit/assertions.test.ts checks the messages',
   'docs/testkit.md: setup() {': 'a bats test file, not a shell session; test/bats/testkit.bats runs the same helpers',
