@@ -11,7 +11,7 @@ import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { explainHooks } from './explain.js';
 import type { SourceOptions } from './hook-sources.js';
-import { lintHooks } from './hook-lint.js';
+import { deadMatcherFinding, deadMatcherWords, lintHooks } from './hook-lint.js';
 import { isJsonObject, JsonSyntaxError, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { packageVersion } from './package-info.js';
@@ -244,23 +244,16 @@ function checkHandlerScripts(root: string, commands: HookCommand[], handlers: Re
 }
 
 /**
- * RH16: a tool matcher in the agent's hook file naming a tool by Claude Code's name where this
- * agent calls it otherwise (`Bash` under Gemini CLI, whose shell is `run_shell_command`): that
- * part of the matcher never matches. ralph-hooks translates the matchers it writes; this finds
- * the hand-written ones.
+ * RH16 in the agent's own hook file here (deadMatcherWords): ralph-hooks translates the
+ * matchers it writes; this finds the hand-written ones.
  */
 function checkMatchers(target: Target, handlers: RegisteredHandler[]): Finding[] {
-  const agentNames = target.input.toolNames ?? {};
-  const byClaudeName = new Map(Object.entries(agentNames).map(([agent, claude]) => [claude, agent]));
-  if (byClaudeName.size === 0) return [];
-  const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((event) => target.events?.[event as keyof typeof target.events] ?? event));
   return handlers
-    .filter((handler) => handler.file === target.registrationFile && toolEvents.has(handler.event) && handler.matcher !== undefined)
+    .filter((handler) => handler.file === target.registrationFile)
     .flatMap((handler) =>
-      handler.matcher!.split('|').flatMap((word) => {
-        const agentName = byClaudeName.get(word);
-        if (agentName === undefined || agentName === word || word in agentNames) return [];
-        return [problem('RH16', `${handler.file}: the ${handler.event} matcher "${handler.matcher}" names ${word}, which ${target.agentName} calls ${agentName}: that part never matches.`, `Write ${agentName} instead of ${word} in that matcher.`)];
+      deadMatcherWords(target, handler.event, handler.matcher).map((dead) => {
+        const { message, fix } = deadMatcherFinding(handler.file, handler.event, handler.matcher!, dead, target);
+        return problem('RH16', message, fix);
       }),
     );
 }

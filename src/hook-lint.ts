@@ -60,22 +60,38 @@ function failOpenGuards(hooks: ExplainedHook[], target: Target, config: RalphHoo
 }
 
 /**
- * RH16: a tool matcher naming a tool by Claude Code's name where the agent calls it otherwise
- * (Bash under Gemini CLI is run_shell_command). Qwen Code also matches Claude Code's names.
+ * The words of a tool matcher that name a tool by Claude Code's name where the agent calls it
+ * otherwise (Bash under Gemini CLI is run_shell_command): those parts never match. An agent
+ * that also matches Claude Code's names (Qwen Code) has none. Shared by explain's lint and doctor.
  */
-function deadMatchers(hooks: ExplainedHook[], target: Target): Finding[] {
-  if (target.agent === 'qwen-code') return [];
+export function deadMatcherWords(target: Target, event: string, matcher: string | undefined): { word: string; agentName: string }[] {
+  if (matcher === undefined || target.input.matchesClaudeToolNames) return [];
   const agentNames = target.input.toolNames ?? {};
+  const toolEvents = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((name) => agentEventName(target, name));
+  if (!toolEvents.includes(event)) return [];
   const byClaudeName = new Map(Object.entries(agentNames).map(([agent, claude]) => [claude, agent]));
-  const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((event) => agentEventName(target, event)));
-  return hooks.flatMap((hook) => {
-    if (!toolEvents.has(hook.event) || hook.matcher === undefined) return [];
-    return hook.matcher.split('|').flatMap((word) => {
-      const agentName = byClaudeName.get(word);
-      if (agentName === undefined || agentName === word || word in agentNames) return [];
-      return [{ code: 'RH16', ok: false, ...at(hook), message: `${where(hook)}: the ${hook.event} matcher "${hook.matcher}" names ${word}, which ${target.agentName} calls ${agentName}: that part never matches.`, fix: `Write ${agentName} instead of ${word} in that matcher.` }];
-    });
+  return matcher.split('|').flatMap((word) => {
+    const agentName = byClaudeName.get(word);
+    return agentName === undefined || agentName === word || word in agentNames ? [] : [{ word, agentName }];
   });
+}
+
+/** The one line and fix of RH16, for a dead word of a matcher in `file`. */
+export function deadMatcherFinding(file: string, event: string, matcher: string, dead: { word: string; agentName: string }, target: Target): { message: string; fix: string } {
+  return {
+    message: `${file}: the ${event} matcher "${matcher}" names ${dead.word}, which ${target.agentName} calls ${dead.agentName}: that part never matches.`,
+    fix: `Write ${dead.agentName} instead of ${dead.word} in that matcher.`,
+  };
+}
+
+/** RH16 over every source's hooks. */
+function deadMatchers(hooks: ExplainedHook[], target: Target): Finding[] {
+  return hooks.flatMap((hook) =>
+    deadMatcherWords(target, hook.event, hook.matcher).map((dead) => {
+      const { message, fix } = deadMatcherFinding(where(hook), hook.event, hook.matcher!, dead, target);
+      return { code: 'RH16', ok: false, ...at(hook), message, fix };
+    }),
+  );
 }
 
 /**

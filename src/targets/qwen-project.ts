@@ -33,6 +33,8 @@ export const qwenProject = {
     lastAssistantMessage: true,
     transcript: 'none',
     toolNames: { run_shell_command: 'Bash', write_file: 'Write', edit: 'Edit', read_file: 'Read', grep_search: 'Grep', glob: 'Glob' },
+    // Its hook matchers take Claude Code's names as well as its own.
+    matchesClaudeToolNames: true,
   },
   // 8 blocks in a row end the turn (QWEN_CODE_STOP_HOOK_BLOCK_CAP).
   stop: { blockCap: 8, stopHookActiveReliable: true },

@@ -40,6 +40,8 @@ export interface InputFields {
    * matcher written with Claude Code's names is translated back for the registration.
    */
   toolNames?: Record<string, string>;
+  /** Does a matcher naming Claude Code's tools (Bash, Edit) match here too? Qwen Code's does. */
+  matchesClaudeToolNames?: boolean;
 }
 
 /** What an agent does about a Stop hook that keeps blocking, and what it tells the hook. */

@@ -145,6 +145,18 @@ describe('ralph-hooks doctor', () => {
     expect(result.stdout).not.toContain('names write_file');
   });
 
+  it('RH16 is not raised under Qwen Code, whose matchers take Claude Code\'s tool names too', () => {
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ target: 'qwen-project', hooks: [{ kind: 'guard', preset: 'guard' }] }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const path = join(root, '.qwen/settings.json');
+    const settings = JSON.parse(readFileSync(path, 'utf8'));
+    mkdirSync(join(root, 'scripts'));
+    writeFileSync(join(root, 'scripts/mine.sh'), 'exit 0\n');
+    settings.hooks.PreToolUse.push({ matcher: 'Bash|Write', hooks: [{ type: 'command', command: 'bash ./scripts/mine.sh' }] });
+    writeFileSync(path, JSON.stringify(settings));
+    expect(doctor().stdout).not.toContain('RH16');
+  });
+
   it('--json gives the findings to scripts', () => {
     const report = JSON.parse(ralphHooks(['doctor', '--json'], { cwd: root }).stdout);
     expect(report.healthy).toBe(true);
