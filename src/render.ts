@@ -3,10 +3,15 @@
  * escaping (these are shell scripts), strict about missing variables, and a
  * few helpers that make config values safe to place in shell.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
-import { TEMPLATES_DIR } from './package-info.js';
+
+/** What Handlebars.precompile returns (a global type in its typings). */
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+import { PACKAGE_ROOT, TEMPLATES_DIR } from './package-info.js';
 
 /** Single-quote a value for bash: the only way config text reaches a generated script. */
 export function shellQuote(value: unknown): string {
@@ -50,10 +55,36 @@ function createRenderer(templatesDir: string): typeof Handlebars {
   });
   const partialsDir = join(templatesDir, 'partials');
   for (const file of readdirSync(partialsDir)) {
-    // log.sh.hbs is the partial `log`: templates say {{> log}}.
-    if (file.endsWith('.hbs')) hbs.registerPartial(file.replace(/\..*$/, ''), readFileSync(join(partialsDir, file), 'utf8'));
+    // log.sh.hbs is the partial `log`: templates say {{> log}}. Compiled here with the
+    // templates' options (compiling is deferred to the first use either way).
+    if (file.endsWith('.hbs')) hbs.registerPartial(file.replace(/\..*$/, ''), compileWith(hbs, readFileSync(join(partialsDir, file), 'utf8')));
   }
   return hbs;
+}
+
+const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
+
+/**
+ * Templates precompiled by `npm run build` (scripts/precompile-templates.mjs), by the SHA-1 of
+ * their source; null when there are none (a checkout not built yet). A source edited since the
+ * build has another hash and is compiled afresh.
+ */
+let precompiled: Record<string, TemplateSpecification> | null | undefined;
+
+function precompiledSpec(source: string): TemplateSpecification | undefined {
+  if (precompiled === undefined) {
+    try {
+      precompiled = createRequire(import.meta.url)(join(PACKAGE_ROOT, 'dist/templates.precompiled.cjs')) as Record<string, TemplateSpecification>;
+    } catch {
+      precompiled = null;
+    }
+  }
+  return precompiled?.[createHash('sha1').update(source).digest('hex')];
+}
+
+function compileWith(hbs: typeof Handlebars, source: string): Handlebars.TemplateDelegate {
+  const spec = precompiledSpec(source);
+  return spec ? hbs.template(spec) : hbs.compile(source, COMPILE_OPTIONS);
 }
 
 let renderer: typeof Handlebars | undefined;
@@ -62,7 +93,7 @@ const compiledPartials = new Map<string, Handlebars.TemplateDelegate>();
 
 function compile(source: string): Handlebars.TemplateDelegate {
   renderer ??= createRenderer(TEMPLATES_DIR);
-  return renderer.compile(source, { noEscape: true, strict: true });
+  return compileWith(renderer, source);
 }
 
 /**
