@@ -52,7 +52,13 @@ function startedInOrder(log: string, names: string[]): string[] {
   // The client: the deepest process every chain (init first) shares.
   let depth = 0;
   while (runs.every((run) => run.chain[depth] !== undefined && run.chain[depth] === runs[0]!.chain[depth])) depth++;
-  return runs.sort((a, b) => a.chain[depth]! - b.chain[depth]!).map((run) => run.name);
+  // Process ids wrap at pid_max (32,768 on many machines, soon reached by a suite that starts
+  // thousands of processes): ids that straddle the wrap count from before it.
+  const ids = runs.map((run) => run.chain[depth]!);
+  const pidMax = Number(readFileSync('/proc/sys/kernel/pid_max', 'utf8'));
+  const wrapped = Math.max(...ids) - Math.min(...ids) > pidMax / 2;
+  const startOrder = (id: number) => (wrapped && id < pidMax / 2 ? id + pidMax : id);
+  return runs.sort((a, b) => startOrder(a.chain[depth]!) - startOrder(b.chain[depth]!)).map((run) => run.name);
 }
 
 interface ExplainJson {
