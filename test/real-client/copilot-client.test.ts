@@ -221,8 +221,11 @@ if (!fs.existsSync("blocked.once")) { fs.writeFileSync("blocked.once", ""); cons
       expect.stringContaining('completed with exit code 0'),
     ]);
     expect(sentToModel(run).join('\n')).not.toMatch(/ONE|TWO|LATE/);
-    // Copilot kills a hook at its timeout, the tap with it: the timed-out run leaves no record.
-    expect(run.hookInputs.map((h) => h.exitCode)).toEqual([1, 2, 127, 0]);
+    // Copilot kills a hook at its timeout (SIGTERM), the tap with it: the timed-out run leaves
+    // no record, or, when the tap outlives the hook by a moment, a record of exit 143.
+    const exits = run.hookInputs.map((h) => h.exitCode);
+    expect(exits.filter((code) => code !== 143)).toEqual([1, 2, 127, 0]);
+    expect(exits.filter((code) => code === 143).length).toBeLessThanOrEqual(1);
   }, TEST_TIMEOUT_MS);
 
   it('the same hook registered in .claude/settings.json and .github/hooks/x.json runs twice per event (Copilot reads both)', async () => {
