@@ -8,10 +8,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from './package-info.js';
 
 /** What Handlebars.precompile returns (a global type in its typings). */
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
-import { PACKAGE_ROOT, TEMPLATES_DIR } from './package-info.js';
 
 /** Single-quote a value for bash: the only way config text reaches a generated script. */
 export function shellQuote(value: unknown): string {
@@ -84,7 +84,15 @@ function precompiledSpec(source: string): TemplateSpecification | undefined {
 
 function compileWith(hbs: typeof Handlebars, source: string): Handlebars.TemplateDelegate {
   const spec = precompiledSpec(source);
-  return spec ? hbs.template(spec) : hbs.compile(source, COMPILE_OPTIONS);
+  if (spec) {
+    try {
+      return hbs.template(spec);
+    } catch {
+      // Precompiled by another Handlebars than the one installed (its compiler revision
+      // differs): compile the source instead.
+    }
+  }
+  return hbs.compile(source, COMPILE_OPTIONS);
 }
 
 let renderer: typeof Handlebars | undefined;

@@ -42,4 +42,10 @@ describe('precompiled templates (npm run build)', () => {
     expect(fromSpec(context)).toBe(`a="<&'>" b=<"<&'>">&`);
     expect(() => fromSpec({ flag: false })).toThrow(/"value" not defined/);
   });
+
+  it('a spec from another Handlebars compiler revision is refused at once (render.ts then compiles the source)', () => {
+    const spec = eval(`(${Handlebars.precompile('x', { noEscape: true, strict: true })})`) as { compiler: [number, string] };
+    spec.compiler = [spec.compiler[0] + 1, '>= 5.0.0'];
+    expect(() => Handlebars.create().template(spec as never)).toThrow(/precompiled with a newer version/);
+  });
 });
