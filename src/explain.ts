@@ -5,16 +5,16 @@
  * tool call, which of them match it. Pure reading: nothing is written.
  */
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
 import type { RalphHooksConfig } from './config/schema.js';
-import { renderHooks } from './hooks.js';
+import { renderHooks, type HookCommand } from './hooks.js';
 import { hookFiles, type HookFile, type SourceKind, type SourceOptions } from './hook-sources.js';
 import { isJsonObject, parseJsonText } from './json-text.js';
 import { jsonValueLines } from './json-lines.js';
 import { readManifest } from './manifest.js';
 import { readForgeflareHooks } from './registration/forgeflare-load.js';
 import { ownedAmong, type Candidate, type Ownership } from './registration/ownership.js';
+import { homeFolder } from './targets/home-settings.js';
 import type { AgentId, Target } from './targets/types.js';
 
 export interface ExplainedHook {
@@ -61,8 +61,10 @@ const NO_MATCHER_EVENTS = new Set(['UserPromptSubmit', 'Stop', 'AfterAgent', 'Be
 /** Every hook of every source, each event's in the agent's order. */
 export function explainHooks(root: string, target: Target, config: RalphHooksConfig | undefined, options: SourceOptions = {}): { files: HookFile[]; hooks: ExplainedHook[] } {
   const files = hookFiles(target.agent, root, { ...options, projectIsPlugin: options.projectIsPlugin ?? target.id === 'claude-plugin' });
-  const ownership = ownershipIn(root, target, config);
-  const read = files.map((file) => handlersOf(file, root, options.env ?? process.env, ownership, target, config));
+  // Our commands, rendered once: they tell our handlers (ownership) in every file.
+  const commands = config ? renderHooks(config).commands : [];
+  const ownership = ownershipIn(root, commands);
+  const read = files.map((file) => handlersOf(file, root, options.env ?? process.env, ownership, target, commands));
   const events = [...new Set(read.flat().map((hook) => hook.event))];
   const hooks = events.flatMap((event) => markDuplicates(read.flat().filter((hook) => hook.event === event)));
   return { files, hooks };
@@ -75,14 +77,14 @@ export function agentEventName(target: Target, event: string): string {
 }
 
 /** The manifest's record of our handlers; with an older manifest, the scripts it lists. */
-function ownershipIn(root: string, target: Target, config: RalphHooksConfig | undefined): Ownership {
+function ownershipIn(root: string, commands: HookCommand[]): Ownership {
   const manifest = readManifest(root);
-  return { recorded: manifest?.registrations, scripts: [...Object.keys(manifest?.files ?? {}), ...(config ? renderHooks(config).commands.map((c) => c.script) : [])] };
+  return { recorded: manifest?.registrations, scripts: [...Object.keys(manifest?.files ?? {}), ...commands.map((c) => c.script)] };
 }
 
 /** A file as the user knows it: inside the project, relative; under the home, ~/…; else absolute. */
 export function shownPath(path: string, root: string, env: NodeJS.ProcessEnv = process.env): string {
-  const home = env.HOME || homedir();
+  const home = homeFolder(env);
   const under = (base: string) => {
     const rel = relative(base, path);
     return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : undefined;
@@ -100,7 +102,7 @@ interface RawHandler {
   matcher?: string;
 }
 
-function handlersOf(file: HookFile, root: string, env: NodeJS.ProcessEnv, ownership: Ownership, target: Target, config: RalphHooksConfig | undefined): ExplainedHook[] {
+function handlersOf(file: HookFile, root: string, env: NodeJS.ProcessEnv, ownership: Ownership, target: Target, commands: HookCommand[]): ExplainedHook[] {
   const text = readFileSync(file.path, 'utf8');
   const shown = shownPath(file.path, root, env);
   const raw = file.format === 'forgeflare-toml' ? forgeflareHandlers(text) : jsonHandlers(text, shown);
@@ -113,7 +115,6 @@ function handlersOf(file: HookFile, root: string, env: NodeJS.ProcessEnv, owners
     ...(typeof entry.handler.onFailure === 'string' ? { onFailure: entry.handler.onFailure } : {}),
   }));
   // Only a project file can hold our handlers: the manifest records them by project path.
-  const commands = config ? renderHooks(config).commands : [];
   const ours = file.kind === 'project' ? ownedAmong(ownership, shown, target.commandRoot, commands, candidates.filter((c) => c.command !== '')) : new Set<RawHandler>();
   return raw.map((entry) => explained(entry, file, shown, ours.has(entry)));
 }
@@ -193,7 +194,7 @@ export function agentToolName(target: Target, tool: string): string {
 export function matchToolCall(hook: ExplainedHook, target: Target, call: ToolCall): ToolMatch {
   const agentTool = agentToolName(target, call.tool);
   if (NO_MATCHER_EVENTS.has(hook.event)) return { agentTool, runs: true, why: 'this event has no matcher: every hook runs' };
-  const aliases = target.agent === 'qwen-code' ? [target.input.toolNames?.[agentTool]].filter((name): name is string => name !== undefined) : [];
+  const aliases = target.input.matchesClaudeToolNames ? [target.input.toolNames?.[agentTool]].filter((name): name is string => name !== undefined) : [];
   if (!matcherMatches(hook.matcher, agentTool, target.agent, aliases)) {
     return { agentTool, runs: false, why: `matcher "${hook.matcher}" does not match ${agentTool}` };
   }

@@ -20,7 +20,8 @@ const at = (hook: ExplainedHook) => ({ file: hook.file, line: hook.line });
 const where = (hook: ExplainedHook) => `${hook.file}:${hook.line}${hook.plugin ? ` (plugin ${hook.plugin})` : ''}`;
 
 export function lintHooks(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined, root: string): Finding[] {
-  return [...brokenScripts(hooks, root), ...failOpenGuards(hooks, target, config), ...deadMatchers(hooks, target), ...competingStopControllers(hooks, target, config)];
+  const ours = ourCommands(config);
+  return [...brokenScripts(hooks, root), ...failOpenGuards(hooks, target, ours), ...deadMatchers(hooks, target), ...competingStopControllers(hooks, target, ours)];
 }
 
 /** RH14: the handler's script is not there, or is started directly and is not executable. */
@@ -36,20 +37,28 @@ function brokenScripts(hooks: ExplainedHook[], root: string): Finding[] {
   });
 }
 
-/** Our commands, each with the config hook it comes from. */
-function commandsByHook(config: RalphHooksConfig): { name: string; preset: string; command: HookCommand }[] {
+/** One of our commands, with the config hook it comes from. */
+interface OurCommand {
+  name: string;
+  preset: string;
+  command: HookCommand;
+}
+
+/** Our commands, each with the config hook it comes from: rendered once per lint. */
+function ourCommands(config: RalphHooksConfig | undefined): OurCommand[] {
+  if (!config) return [];
   return config.hooks.flatMap((entry) => renderHooks({ ...config, hooks: [entry] }).commands.map((command) => ({ name: entry.name, preset: entry.preset, command })));
 }
 
-function ourCommandFor(hook: ExplainedHook, target: Target, config: RalphHooksConfig | undefined) {
-  if (!hook.ours || !config || hook.command === undefined) return undefined;
-  return commandsByHook(config).find(({ command }) => command.event === hook.event && isOurCommand(hook.command!.replace(FAIL_CLOSED_SUFFIX, ''), command.script, target.commandRoot));
+function ourCommandFor(hook: ExplainedHook, target: Target, ours: OurCommand[]): OurCommand | undefined {
+  if (!hook.ours || hook.command === undefined) return undefined;
+  return ours.find(({ command }) => command.event === hook.event && isOurCommand(hook.command!.replace(FAIL_CLOSED_SUFFIX, ''), command.script, target.commandRoot));
 }
 
 /** RH15: one of our guards whose handler lost what keeps it closed when it cannot run. */
-function failOpenGuards(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined): Finding[] {
+function failOpenGuards(hooks: ExplainedHook[], target: Target, commands: OurCommand[]): Finding[] {
   return hooks.flatMap((hook) => {
-    const ours = ourCommandFor(hook, target, config)?.command;
+    const ours = ourCommandFor(hook, target, commands)?.command;
     if (!ours) return [];
     const lostOnFailure = ours.onFailure === 'block' && hook.onFailure !== 'block';
     const lostExit2 = ours.command.endsWith(FAIL_CLOSED_SUFFIX) && !hook.command!.trim().endsWith(FAIL_CLOSED_SUFFIX);
@@ -100,14 +109,14 @@ function deadMatchers(hooks: ExplainedHook[], target: Target): Finding[] {
  * blocks keeps it going, so two loops fight over one session. Any hook ralph-hooks did not
  * write is taken as able to block: nothing outside the script says otherwise.
  */
-function competingStopControllers(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined): Finding[] {
+function competingStopControllers(hooks: ExplainedHook[], target: Target, commands: OurCommand[]): Finding[] {
   const stop = agentEventName(target, 'Stop');
-  const controllers = hooks.filter((hook) => hook.event === stop && hook.duplicateOf === undefined && canBlock(hook, target, config));
+  const controllers = hooks.filter((hook) => hook.event === stop && hook.duplicateOf === undefined && canBlock(hook, target, commands));
   const ours = controllers.filter((hook) => hook.ours);
   const others = controllers.filter((hook) => !hook.ours);
   // Two of our own stop-watchers are RH13's (the config says so before any file exists).
   if (ours.length === 0 || others.length === 0) return [];
-  const describe = (hook: ExplainedHook) => `${hook.ours ? `our ${ourCommandFor(hook, target, config)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`} (${where(hook)})`;
+  const describe = (hook: ExplainedHook) => `${hook.ours ? `our ${ourCommandFor(hook, target, commands)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`} (${where(hook)})`;
   const other = others[0]!;
   return [{
     code: 'RH17',
@@ -116,13 +125,13 @@ function competingStopControllers(hooks: ExplainedHook[], target: Target, config
     ...at(other),
     message: `${controllers.length} Stop hooks can block a stop: ${controllers.map(describe).join(', ')}. ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and two loops fight over one session.`,
     fix: other.plugin
-      ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (npx ralph-hooks remove ${ourCommandFor(ours[0]!, target, config)?.name ?? 'stop-watcher'}).`
+      ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (npx ralph-hooks remove ${ourCommandFor(ours[0]!, target, commands)?.name ?? 'stop-watcher'}).`
       : `Keep one loop: remove that hook from ${other.file}, or make ours the passive observer (preset "passive").`,
   }];
 }
 
-function canBlock(hook: ExplainedHook, target: Target, config: RalphHooksConfig | undefined): boolean {
+function canBlock(hook: ExplainedHook, target: Target, commands: OurCommand[]): boolean {
   if (!hook.ours) return true;
-  const ours = ourCommandFor(hook, target, config);
+  const ours = ourCommandFor(hook, target, commands);
   return ours !== undefined && BLOCKING_STOP_WATCHERS.has(ours.preset);
 }

@@ -9,10 +9,10 @@
  * - The other agents read their user-level file (when they have one) and the project's.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { isJsonObject, parseJsonText } from './json-text.js';
 import { readIfExists } from './registration/merged-file.js';
+import { homeFolder } from './targets/home-settings.js';
 import type { AgentId } from './targets/types.js';
 
 export type SourceKind = 'managed' | 'user' | 'project' | 'local' | 'system' | 'plugin';
@@ -39,8 +39,6 @@ export interface SourceOptions {
   projectIsPlugin?: boolean;
 }
 
-const home = (env: NodeJS.ProcessEnv) => env.HOME || homedir();
-
 /** The agent's hook files that exist, in the order the agent collects their hooks. */
 export function hookFiles(agent: AgentId, root: string, options: SourceOptions = {}): HookFile[] {
   const env = options.env ?? process.env;
@@ -53,19 +51,19 @@ export function hookFiles(agent: AgentId, root: string, options: SourceOptions =
       case 'qwen-code':
         return [
           project('.qwen/settings.json'),
-          at('user', join(home(env), '.qwen', 'settings.json')),
+          at('user', join(homeFolder(env), '.qwen', 'settings.json')),
           at('system', env.QWEN_CODE_SYSTEM_DEFAULTS_PATH || '/etc/qwen-code/system-defaults.json'),
           at('system', env.QWEN_CODE_SYSTEM_SETTINGS_PATH || '/etc/qwen-code/settings.json'),
         ];
       case 'gemini':
-        return [project('.gemini/settings.json'), at('user', join(home(env), '.gemini', 'settings.json')), at('system', env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || '/etc/gemini-cli/settings.json')];
+        return [project('.gemini/settings.json'), at('user', join(homeFolder(env), '.gemini', 'settings.json')), at('system', env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || '/etc/gemini-cli/settings.json')];
       case 'codex':
-        return [at('user', join(env.CODEX_HOME || join(home(env), '.codex'), 'hooks.json')), project('.codex/hooks.json')];
+        return [at('user', join(env.CODEX_HOME || join(homeFolder(env), '.codex'), 'hooks.json')), project('.codex/hooks.json')];
       case 'copilot':
         // Copilot reads every .json file in .github/hooks/, and Claude Code's project settings too.
         return [...jsonFilesIn(join(root, '.github', 'hooks')).map((path) => at('project', path)), project('.claude/settings.json')];
       case 'droid':
-        return [at('user', join(home(env), '.factory', 'settings.json')), project('.factory/settings.json')];
+        return [at('user', join(homeFolder(env), '.factory', 'settings.json')), project('.factory/settings.json')];
       case 'forgeflare':
         return [{ ...project('.forgeflare/hooks.toml'), format: 'forgeflare-toml' }];
     }
@@ -74,7 +72,7 @@ export function hookFiles(agent: AgentId, root: string, options: SourceOptions =
 }
 
 function claudeCodeFiles(root: string, env: NodeJS.ProcessEnv, options: SourceOptions): HookFile[] {
-  const configDir = env.CLAUDE_CONFIG_DIR || join(home(env), '.claude');
+  const configDir = env.CLAUDE_CONFIG_DIR || join(homeFolder(env), '.claude');
   const managedDir = options.claudeManagedDir ?? '/etc/claude-code';
   const settings: HookFile[] = [
     { kind: 'user', path: join(configDir, 'settings.json'), base: root, format: 'json' },

@@ -79,3 +79,14 @@ export function parseCommandArgs<O extends Options>(
     throw new UsageError(`${message}${help}`);
   }
 }
+
+/** How doctor and explain print their findings. */
+export type FindingsFormat = 'text' | 'json' | 'github';
+
+/** --json, or --format text|json|github; GitHub annotations by default inside GitHub Actions. */
+export function findingsFormat(format: string | undefined, json: boolean): FindingsFormat {
+  if (json) return 'json';
+  if (format === undefined) return process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text';
+  if (format === 'text' || format === 'json' || format === 'github') return format;
+  throw new UsageError(`--format must be text, json or github, got '${format}'.${didYouMean(format, ['text', 'json', 'github'])}`);
+}

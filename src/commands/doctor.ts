@@ -1,7 +1,7 @@
 /** `ralph-hooks doctor`: check tools, config, registration, scripts and manifest; exit 1 if anything is wrong. */
 import { checkProject, checkTools, formatFindings, formatGithub } from '../doctor.js';
 import { findProjectRoot } from '../project-root.js';
-import { didYouMean, parseCommandArgs, UsageError } from './args.js';
+import { findingsFormat, parseCommandArgs } from './args.js';
 
 const HELP = `Usage: ralph-hooks doctor [--dir <path>] [--json | --format text|json|github] [--plugin-dir <path>]...
 
@@ -24,8 +24,7 @@ export async function run(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const format = values.json ? 'json' : (values.format ?? (process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text'));
-  if (format !== 'text' && format !== 'json' && format !== 'github') throw new UsageError(`--format must be text, json or github, got '${format}'.${didYouMean(format, ['text', 'json', 'github'])}`);
+  const format = findingsFormat(values.format, values.json);
   const { root } = findProjectRoot(values.dir ?? process.cwd());
   const findings = [...checkTools(), ...checkProject(root, { pluginDirs: values['plugin-dir'] ?? [] })];
   const healthy = findings.every((f) => f.ok);

@@ -6,7 +6,7 @@ import { agentEventName, agentToolName, explainHooks, matchToolCall, type Explai
 import { lintHooks } from '../hook-lint.js';
 import { findProjectRoot } from '../project-root.js';
 import type { Target } from '../targets/types.js';
-import { parseCommandArgs, UsageError, didYouMean } from './args.js';
+import { didYouMean, findingsFormat, parseCommandArgs, UsageError } from './args.js';
 
 const HELP = `Usage: ralph-hooks explain [event] [--agent <target>] [--tool <name> [--command <text>]]
                            [--plugin-dir <path>]... [--json | --format text|json|github] [--dir <path>]
@@ -50,7 +50,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (positionals.length > 1) throw new UsageError(`explain takes one event, got '${positionals.join(' ')}'. Run \`ralph-hooks explain --help\` for its options.`);
   if (values.command !== undefined && values.tool === undefined) throw new UsageError('--command needs --tool (the call\'s tool, e.g. --tool Bash). Run `ralph-hooks explain --help` for its options.');
-  const format = formatOf(values.format, values.json);
+  const format = findingsFormat(values.format, values.json);
   const { root } = findProjectRoot(values.dir ?? process.cwd());
   const config = configIfAny(root);
   const target = targetOf(values.agent, config);
@@ -68,13 +68,6 @@ export async function run(argv: string[]): Promise<number> {
     if (annotations) console.log(annotations);
   } else console.log(formatText(root, target, hooks, event, call, findings));
   return healthy ? 0 : 1;
-}
-
-function formatOf(format: string | undefined, json: boolean): 'text' | 'json' | 'github' {
-  if (json) return 'json';
-  if (format === undefined) return process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text';
-  if (format === 'text' || format === 'json' || format === 'github') return format;
-  throw new UsageError(`--format must be text, json or github, got '${format}'.${didYouMean(format, ['text', 'json', 'github'])}`);
 }
 
 /** The config when there is a valid one: explain works in any project, ralph-hooks' or not. */

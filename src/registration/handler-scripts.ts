@@ -4,9 +4,9 @@
  * event, or blocks every call when it is a guard), whoever wrote it.
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { isJsonObject, parseJsonText } from '../json-text.js';
+import { homeFolder } from '../targets/home-settings.js';
 import { TARGETS } from '../targets/index.js';
 import type { Target } from '../targets/types.js';
 import { candidatesIn } from './claude-settings.js';
@@ -88,7 +88,7 @@ export function scriptOf(command: string, root: string): string | undefined {
   const candidate = INTERPRETERS.has(list[0]!) ? list[1] : list[0];
   if (candidate === undefined || candidate.startsWith('-')) return undefined;
   // The shell expands the home folder, which a user-level hook often starts from.
-  let path = candidate.replace(/^(~|\$HOME|\$\{HOME\})\//, `${process.env.HOME || homedir()}/`);
+  let path = candidate.replace(/^(~|\$HOME|\$\{HOME\})\//, `${homeFolder()}/`);
   for (const spelling of ROOT_SPELLINGS) {
     if (path.startsWith(`${spelling}/`)) {
       path = join(root, path.slice(spelling.length + 1));

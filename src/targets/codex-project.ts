@@ -5,14 +5,13 @@
  * docs/targets/codex.md for what Codex sends and accepts.
  */
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import type { Finding } from '../doctor.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
 import { registerInSettings } from './claude-project.js';
-import { folderAndParents } from './home-settings.js';
+import { folderAndParents, homeFolder } from './home-settings.js';
 import type { Target } from './types.js';
 
 export const CODEX_HOOKS_FILE = '.codex/hooks.json';
@@ -21,7 +20,7 @@ export const CODEX_CONFIG_FILE = '.codex/config.toml';
 /** $CODEX_HOME/config.toml as a table, or undefined when it is missing or does not parse. */
 function codexUserConfig(): Record<string, unknown> | undefined {
   try {
-    return parse(readFileSync(join(process.env.CODEX_HOME || join(process.env.HOME || homedir(), '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
+    return parse(readFileSync(join(process.env.CODEX_HOME || join(homeFolder(), '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }

@@ -6,10 +6,15 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
+/** The user's home folder as the shell and the agents see it: $HOME, else the account's. */
+export function homeFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOME || homedir();
+}
+
 /** A JSON file under the user's home folder (comments allowed, as the agents allow them), or undefined. */
 export function readHomeJson(...path: string[]): unknown {
   try {
-    const text = readFileSync(join(process.env.HOME || homedir(), ...path), 'utf8');
+    const text = readFileSync(join(homeFolder(), ...path), 'utf8');
     return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
   } catch {
     return undefined;
