@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { readConfig } from './config/load.js';
 import type { RalphHooksConfig } from './config/schema.js';
+import { isJsonObject } from './json-text.js';
 import { loopStateFile, type LoopOptions } from './presets/loop.js';
 import { TARGETS } from './targets/index.js';
 
@@ -44,8 +45,8 @@ const countOrNull = (value: unknown): number | null => (isCount(value) ? value :
 
 /** A parsed record, or the first thing wrong with it. */
 function checkRecord(value: unknown): LoopEnd | string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return 'not a JSON object';
+  const record: Record<string, unknown> = value;
   if (!END_REASONS.includes(record.reason as EndReason)) return `reason ${JSON.stringify(record.reason)} is not one of ${END_REASONS.join(', ')}`;
   for (const field of ['at', 'hook', 'preset', 'message']) {
     if (typeof record[field] !== 'string') return `${field} is not a string`;
@@ -91,8 +92,8 @@ function frontmatterLoop(text: string): { active: boolean; iteration: number | n
 
 function jsonObject(text: string): Record<string, unknown> | null {
   try {
-    const value = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
+    const value: unknown = JSON.parse(text);
+    return isJsonObject(value) ? value : null;
   } catch {
     return null;
   }

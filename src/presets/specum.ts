@@ -75,10 +75,10 @@ export const DEFAULT_STALL_LIMIT = 10;
  * replace the options the templates see (starter cases branch on onStopHookActive).
  */
 export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActive' | 'stallLimit'>, target?: PresetTarget) {
-  const selfBounded = blockCapOf(target) === null || target?.stop?.stopHookActiveReliable === false;
+  const blockCap = blockCapOf(target);
+  const selfBounded = blockCap === null || target?.stop?.stopHookActiveReliable === false;
   const onStopHookActive = options.onStopHookActive ?? (selfBounded ? 'continue' : 'progress');
   const stallLimit = options.stallLimit ?? (selfBounded ? DEFAULT_STALL_LIMIT : 0);
-  const blockCap = blockCapOf(target);
   return {
     options: { ...options, onStopHookActive, stallLimit },
     guardStopHookActive: onStopHookActive === 'allow',
