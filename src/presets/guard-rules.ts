@@ -13,7 +13,7 @@
  * Here they are loaded and turned into what the guard needs: its options schema, the lists
  * of partials guard.sh.hbs loops over, the tools it registers for, and the docs table.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -165,30 +165,4 @@ export function withGuardRuleTable(markdown: string, rules: readonly GuardRule[]
   const end = markdown.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error('docs/guards.md: the rule table markers are missing');
   return `${markdown.slice(0, start + TABLE_START.length)}\n\n${guardRuleTable(rules)}\n\n${markdown.slice(end)}`;
-}
-
-/** One call of a rule's cases: a shell command, or a tool with its input ({root} and {home} are filled in). */
-const ruleCase = z.union([
-  z.string().min(1),
-  z.strictObject({
-    command: z.string().min(1).optional(),
-    tool: z.string().min(1).optional(),
-    input: z.record(z.string(), z.unknown()).optional(),
-    times: z.int().min(1).max(20).optional().describe('Make the call this many times in a row; the last answer counts.'),
-    note: z.string().optional(),
-  }),
-]);
-export const ruleCasesSchema = z.strictObject({
-  options: z.record(z.string(), z.unknown()).optional().describe('The rule\'s options for these cases (the rule is turned on).'),
-  deny: z.array(ruleCase).min(1),
-  allow: z.array(ruleCase).min(1),
-});
-export type RuleCases = z.infer<typeof ruleCasesSchema>;
-export type RuleCase = z.infer<typeof ruleCase>;
-
-/** The rule's cases.json, checked. */
-export function readRuleCases(rule: GuardRule): RuleCases {
-  const file = join(rule.dir, 'cases.json');
-  if (!existsSync(file)) throw new Error(`${file}: every guard rule has its cases`);
-  return ruleCasesSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }

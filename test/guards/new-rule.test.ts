@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/hooks.js';
 import { GUARD_RULES, guardPreset } from '../../src/presets/guard.js';
-import { guardRuleTable, loadGuardRules, readRuleCases, withGuardRuleTable, type GuardRule } from '../../src/presets/guard-rules.js';
+import { guardRuleTable, loadGuardRules, withGuardRuleTable, type GuardRule } from '../../src/presets/guard-rules.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { caseInput, guardProject, runGuard, scratchDir, verdict } from './helpers.js';
-import { checkRuleCases } from './rule-cases.js';
+import { checkRuleCases, readRuleCases } from './rule-cases.js';
 
 const RULE_API = pathToFileURL(join(REPO_ROOT, 'src/presets/guard-rule.ts')).href;
 

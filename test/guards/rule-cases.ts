@@ -2,8 +2,37 @@
  * A guard rule's cases (templates/guard/rules/<id>/cases.json) run through a generated
  * guard: each call it must deny, each look-alike it must let through.
  */
-import { readRuleCases, type GuardRule, type RuleCase, type RuleCases } from '../../src/presets/guard-rules.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { GuardRule } from '../../src/presets/guard-rules.js';
 import { caseInput, runGuard, verdict, type GuardProject } from './helpers.js';
+
+/** One call of a rule's cases: a shell command, or a tool with its input ({root} and {home} are filled in). */
+const ruleCase = z.union([
+  z.string().min(1),
+  z.strictObject({
+    command: z.string().min(1).optional(),
+    tool: z.string().min(1).optional(),
+    input: z.record(z.string(), z.unknown()).optional(),
+    times: z.int().min(1).max(20).optional().describe('Make the call this many times in a row; the last answer counts.'),
+    note: z.string().optional(),
+  }),
+]);
+export const ruleCasesSchema = z.strictObject({
+  options: z.record(z.string(), z.unknown()).optional().describe('The rule\'s options for these cases (the rule is turned on).'),
+  deny: z.array(ruleCase).min(1),
+  allow: z.array(ruleCase).min(1),
+});
+export type RuleCases = z.infer<typeof ruleCasesSchema>;
+export type RuleCase = z.infer<typeof ruleCase>;
+
+/** The rule's cases.json, checked. */
+export function readRuleCases(rule: GuardRule): RuleCases {
+  const file = join(rule.dir, 'cases.json');
+  if (!existsSync(file)) throw new Error(`${file}: every guard rule has its cases`);
+  return ruleCasesSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
 
 /** The rules' options for their cases: `only` on (or every rule, without it), each with its cases' options; the others off. */
 export function rulesOptions(rules: readonly GuardRule[], only?: GuardRule): Record<string, unknown> {

@@ -7,9 +7,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GUARD_RULE_IDS, GUARD_RULES } from '../../src/presets/guard.js';
-import { GUARD_RULES_DIR, readRuleCases, RULE_PARTS } from '../../src/presets/guard-rules.js';
+import { GUARD_RULES_DIR, RULE_PARTS } from '../../src/presets/guard-rules.js';
 import { guardProject } from './helpers.js';
-import { checkRuleCases, rulesOptions } from './rule-cases.js';
+import { checkRuleCases, readRuleCases, rulesOptions } from './rule-cases.js';
 
 describe('guard rules, one folder each', () => {
   it('every folder of templates/guard/rules is a rule in GUARD_RULE_IDS, and every rule a folder', () => {
