@@ -5,9 +5,13 @@
  * two Stop hooks that can both block.
  *
  * The clients start an event's hooks side by side, so the order they finish in proves nothing.
- * Each hook writes down its chain of process ids up to init. The processes the client starts
- * (a shell, or the script when the shell hands over to it) are the ones just below the client
- * in every chain; it starts them one after the other, so their ids follow its order.
+ * Claude Code says when it starts each hook (`--include-hook-events`: a `hook_started` line per
+ * hook, in its order, before its process starts); each hook names itself on stderr, which the
+ * hook's `hook_response` line carries. The processes themselves start after an asynchronous
+ * step of their own, so their ids may come out of order on a busy machine.
+ * Qwen Code says nothing, so there each hook writes down its chain of process ids up to init.
+ * The processes the client starts (a shell, or the script when the shell hands over to it) are
+ * the ones just below the client in every chain; their ids follow the order it started them.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,9 +27,9 @@ function write(path: string, value: unknown): void {
   writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** One line of shell: `<name> <pid> <parent's pid> … 1` appended to the log. */
+/** One line of shell: `<name> <pid> <parent's pid> … 1` appended to the log, and `started <name>` on stderr. */
 const recordLine = (name: string, log: string) =>
-  `p=$$; chain=$p; while [ "$p" -gt 1 ]; do p=$(ps -o ppid= -p "$p" | tr -d ' '); chain="$chain $p"; done; echo "${name} $chain" >> '${log}'`;
+  `p=$$; chain=$p; while [ "$p" -gt 1 ]; do p=$(ps -o ppid= -p "$p" | tr -d ' '); chain="$chain $p"; done; echo "${name} $chain" >> '${log}'; echo "started ${name}" >&2`;
 
 /** A script that records itself and lets everything pass. */
 function recorder(dir: string, name: string, log: string): string {
@@ -59,6 +63,22 @@ function startedInOrder(log: string, names: string[]): string[] {
   const wrapped = Math.max(...ids) - Math.min(...ids) > pidMax / 2;
   const startOrder = (id: number) => (wrapped && id < pidMax / 2 ? id + pidMax : id);
   return runs.sort((a, b) => startOrder(a.chain[depth]!) - startOrder(b.chain[depth]!)).map((run) => run.name);
+}
+
+/**
+ * The hooks of one event, in the order Claude Code said it started them: its `hook_started`
+ * lines give the order by hook id, the `hook_response` lines each id's stderr, which names it.
+ */
+function announcedInOrder(stream: string, event: string): string[] {
+  const lines = stream.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as { subtype?: string; hook_id?: string; hook_event?: string; stderr?: string }];
+    } catch {
+      return [];
+    }
+  });
+  const nameOfId = new Map(lines.filter((l) => l.subtype === 'hook_response').map((l) => [l.hook_id, /started ([\w-]+)/.exec(l.stderr ?? '')?.[1]]));
+  return lines.filter((l) => l.subtype === 'hook_started' && l.hook_event === event).map((l) => nameOfId.get(l.hook_id) ?? `unnamed ${l.hook_id}`);
 }
 
 interface ExplainJson {
@@ -121,12 +141,15 @@ describe.concurrent('explain lists the hooks in the order the real client runs t
       tap: false,
       args: ['--plugin-dir', plugin],
       env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude') },
+      includeHookEvents: true,
     });
     expect(session.files('ran.txt'), session.stderr.slice(-1500)).not.toBeNull();
-    const expectedPre = pre.events.PreToolUse!.map((h) => nameOf(h.command));
-    const expectedStop = stop.events.Stop!.map((h) => nameOf(h.command));
-    expect(startedInOrder(log, expectedPre)).toEqual(expectedPre);
-    expect(startedInOrder(log, expectedStop)).toEqual(expectedStop);
+    expect(announcedInOrder(session.stdout, 'PreToolUse')).toEqual(pre.events.PreToolUse!.map((h) => nameOf(h.command)));
+    expect(announcedInOrder(session.stdout, 'Stop')).toEqual(stop.events.Stop!.map((h) => nameOf(h.command)));
+    // Every hook it announced did run (each wrote its line).
+    expect(readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ')[0]).sort()).toEqual(
+      [...pre.events.PreToolUse!, ...stop.events.Stop!].map((h) => nameOf(h.command)).sort(),
+    );
   }, TEST_TIMEOUT_MS);
 
   run('qwen-code')('Qwen Code: the project\'s hooks before the user\'s', async () => {

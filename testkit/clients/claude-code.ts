@@ -23,6 +23,12 @@ export interface RunClaudeCodeOptions extends RealClientOptions {
   permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions' | 'dontAsk';
   /** `--max-turns`, when set. */
   maxTurns?: number;
+  /**
+   * Stream the session (`--output-format stream-json --verbose --include-hook-events`): stdout
+   * then holds one JSON line per message, with a `hook_started` line for each hook the client
+   * starts, in the order it starts them. Default: one JSON result (`--output-format json`).
+   */
+  includeHookEvents?: boolean;
 }
 
 export const CLAUDE_CODE_INSTALL = 'npm i -D @anthropic-ai/claude-code';
@@ -102,8 +108,7 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
         ...(plugin(root) ? ['--plugin-dir', root] : []),
         '-p',
         options.prompt ?? 'Continue',
-        '--output-format',
-        'json',
+        ...(options.includeHookEvents ? ['--output-format', 'stream-json', '--verbose', '--include-hook-events'] : ['--output-format', 'json']),
         '--permission-mode',
         options.permissionMode ?? 'default',
         '--allowedTools',
