@@ -5,7 +5,7 @@
  * call it cannot finish as too complex to check. No test here races the clock: each asserts
  * the decision and its reason, under a bound some thirty times what the guard needs.
  */
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHooks } from '../../src/hooks.js';
@@ -69,6 +69,11 @@ describe('guard: bounded time on long chains and many paths', () => {
     const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
     symlinkSync('/etc/hostname', join(p.root, 'link-out'));
     writeFileSync(join(p.root, 'f7'), 'x\n');
+    // A folder with more entries than the names written to it (each name is tested there,
+    // rather than the folder's links listed), a link out among them.
+    mkdirSync(join(p.root, 'big'));
+    for (let i = 0; i < 200; i++) writeFileSync(join(p.root, 'big', `e${i}`), '');
+    symlinkSync('/etc/hostname', join(p.root, 'big', 'link-out'));
     const many = paths(4000);
     const cases: [string, RegExp | 'allow'][] = [
       [`sed -i s/a/b/ ${many}`, 'allow'],
@@ -86,6 +91,9 @@ describe('guard: bounded time on long chains and many paths', () => {
       [`chmod -R 755 ${many} /`, /^fs-destroy: recursive chmod of '\/' resolves to \//],
       [`rm -rf ${many} ..`, /^fs-destroy: recursive delete of '\.\.' resolves to /],
       [`cd src && rm -rf ${many} ../.git`, /^harness-tamper: \.\.\/\.git belongs/],
+      [`cd big && sed -i s/a/b/ ${paths(100)}`, 'allow'],
+      [`cd big && sed -i s/a/b/ ${paths(100)} link-out`, /^scope: link-out resolves to \/etc\/hostname/],
+      [`cd big && echo x | tee link-out ${paths(100)}`, /^scope: link-out resolves to \/etc\/hostname/],
     ];
     for (const [i, [command, expected]] of cases.entries()) {
       const answer = decided(await run(p, command, i));
