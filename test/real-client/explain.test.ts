@@ -17,6 +17,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { qwenCodeUserSettings, runClaudeCode, runQwenCode } from '../../testkit/index.js';
+import { parseJsonl } from '../../testkit/clients/real-client.js';
 import { ralphHooks } from '../helpers/cli.js';
 import { realProject, REAL_AGENTS, scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
@@ -70,13 +71,7 @@ function startedInOrder(log: string, names: string[]): string[] {
  * lines give the order by hook id, the `hook_response` lines each id's stderr, which names it.
  */
 function announcedInOrder(stream: string, event: string): string[] {
-  const lines = stream.split('\n').flatMap((line) => {
-    try {
-      return [JSON.parse(line) as { subtype?: string; hook_id?: string; hook_event?: string; stderr?: string }];
-    } catch {
-      return [];
-    }
-  });
+  const lines = parseJsonl(stream) as { subtype?: string; hook_id?: string; hook_event?: string; stderr?: string }[];
   const nameOfId = new Map(lines.filter((l) => l.subtype === 'hook_response').map((l) => [l.hook_id, /started ([\w-]+)/.exec(l.stderr ?? '')?.[1]]));
   return lines.filter((l) => l.subtype === 'hook_started' && l.hook_event === event).map((l) => nameOfId.get(l.hook_id) ?? `unnamed ${l.hook_id}`);
 }
