@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { isJsonObject, parseJsonText } from './json-text.js';
+import { isJsonObject, jsonObjectIn } from './json-text.js';
 import { readIfExists } from './registration/merged-file.js';
 import { homeFolder } from './targets/home-settings.js';
 import type { AgentId } from './targets/types.js';
@@ -98,11 +98,9 @@ function jsonFilesIn(dir: string): string[] {
 /** A JSON file's object, or undefined when it is missing or not an object (explain reports a broken file on its own). */
 function readJsonObject(path: string): Record<string, unknown> | undefined {
   try {
-    const text = readIfExists(path);
-    const parsed = text === undefined ? undefined : parseJsonText(text, path);
-    return isJsonObject(parsed) ? parsed : undefined;
+    return jsonObjectIn(readIfExists(path));
   } catch {
-    return undefined;
+    return undefined; // unreadable
   }
 }
 

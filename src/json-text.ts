@@ -61,3 +61,14 @@ export function formatJson(value: unknown): string {
 export function isJsonObject(value: unknown): value is Record<string, any> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/** The object a JSON text holds, or undefined when there is no text, it is not JSON, or not an object. */
+export function jsonObjectIn(text: string | undefined | null): Record<string, any> | undefined {
+  if (text === undefined || text === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isJsonObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { readConfig } from './config/load.js';
 import type { RalphHooksConfig } from './config/schema.js';
-import { isJsonObject } from './json-text.js';
+import { isJsonObject, jsonObjectIn } from './json-text.js';
 import { loopStateFile, type LoopOptions } from './presets/loop.js';
 import { TARGETS } from './targets/index.js';
 
@@ -90,15 +90,6 @@ function frontmatterLoop(text: string): { active: boolean; iteration: number | n
   return { active: field('active')?.toLowerCase() !== 'false', iteration: number(field('iteration')), limit: number(field('max_iterations')) };
 }
 
-function jsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isJsonObject(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 function runningLoopHook(root: string, config: RalphHooksConfig, hook: RalphHooksConfig['hooks'][number]): RunningLoop | null {
   const options = hook.options as LoopOptions;
   const stateFile = loopStateFile(options, TARGETS[config.target]);
@@ -109,7 +100,7 @@ function runningLoopHook(root: string, config: RalphHooksConfig, hook: RalphHook
     const state = frontmatterLoop(text);
     return state === null ? { ...base, iteration: null, limit: null } : state.active ? { ...base, iteration: state.iteration, limit: state.limit ?? options.maxIterations } : null;
   }
-  const state = jsonObject(text);
+  const state = jsonObjectIn(text);
   if (state?.active === false) return null;
   return { ...base, iteration: countOrNull(state?.iteration), limit: countOrNull(state?.maxIterations ?? options.maxIterations) };
 }
@@ -125,7 +116,7 @@ function runningSpecHook(root: string, hook: RalphHooksConfig['hooks'][number]):
   const stateFile = `${specPath}/${String(options.stateFile)}`.replace(/^\.\//, '');
   const text = readText(root, stateFile);
   if (text === null) return null;
-  const state = jsonObject(text);
+  const state = jsonObjectIn(text);
   return {
     hook: hook.name,
     preset: hook.preset,
