@@ -16,7 +16,9 @@ import { caseInput, guardProject, verdict, type GuardProject } from './helpers.j
 
 /** Far above what any shape here needs (about a second), far below what they took before (85 s). */
 const BOUND_MS = 30_000;
-const TOO_LARGE = /^too-large: the command (holds more than \d+ shell tokens|took more than \d+ ms to check)/;
+const TOO_LARGE = /^too-large: the command (holds more than \d+ shell tokens|took more than \d+ ms to check|chains more than \d+ commands)/;
+/** The denial before lexing: a plain command line of more than maxCommandTokens / 4 commands. */
+const TOO_MANY_COMMANDS = /^too-large: the command chains more than 5000 commands, too many to check in time\. Instead: /;
 
 function run(project: GuardProject, command: string, id = 1): Promise<HookResult> {
   return runHook(project.script, caseInput({ id, command, dangerous: false }, project), {
@@ -38,13 +40,35 @@ const paths = (n: number) => Array.from({ length: n }, (_, i) => `f${i}`).join('
 
 describe('guard: bounded time on long chains and many paths', () => {
   for (const contract of ['claude-code', 'forgeflare'] as const) {
-    it(`${contract}: 6,666 × \`cd d &&\` (just under 20,000 lexer steps) is decided, not left to the agent's timeout`, async () => {
+    it(`${contract}: 6,666 × \`cd d &&\` (53 KB) is denied before lexing, as more than 5,000 commands`, async () => {
       const p = guardProject(contract, { rules: { 'doom-loop': { enabled: false } } });
-      const answer = decided(await run(p, chain('cd d', 6666)));
-      expect(answer.kind).toBe('deny');
-      expect(answer.reason).toMatch(TOO_LARGE);
+      expect(decided(await run(p, chain('cd d', 6666)))).toEqual({ kind: 'deny', reason: expect.stringMatching(TOO_MANY_COMMANDS) });
+      // Newlines and semicolons separate commands as && does.
+      expect(decided(await run(p, Array.from({ length: 10_002 }, () => 'true').join('\n'), 2)).reason).toMatch(TOO_MANY_COMMANDS);
+      expect(decided(await run(p, Array.from({ length: 10_002 }, () => 'true').join(';'), 3)).reason).toMatch(TOO_MANY_COMMANDS);
     }, BOUND_MS * 2);
   }
+
+  it('the same chain with a quoted word (just under 20,000 lexer steps) goes through the lexer, which decides it in time', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const answer = decided(await run(p, chain('cd "d"', 6666)));
+    expect(answer.kind).toBe('deny');
+    expect(answer.reason).toMatch(TOO_LARGE);
+    expect(answer.reason).not.toMatch(TOO_MANY_COMMANDS);
+  }, BOUND_MS * 2);
+
+  it('only the separators of the plain start are counted: quoted, commented or fewer, the lexer decides', async () => {
+    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const separators = '&&;|'.repeat(5_000);
+    expect(decided(await run(p, `echo '${separators}'`))).toEqual({ kind: 'allow', reason: undefined });
+    expect(decided(await run(p, `echo ok # ${separators}`, 2))).toEqual({ kind: 'allow', reason: undefined });
+    expect(decided(await run(p, `cat <<'EOF'\n${separators}\nEOF`, 3))).toEqual({ kind: 'allow', reason: undefined });
+    // The plain start is what counts: a chain that ends in a comment or a quoted word is still one.
+    expect(decided(await run(p, `${chain('cd d', 6666)} # a note`, 5)).reason).toMatch(TOO_MANY_COMMANDS);
+    expect(decided(await run(p, `${chain('cd d', 6666)} && echo 'done'`, 6)).reason).toMatch(TOO_MANY_COMMANDS);
+    // 5,000 commands: 4,999 operators, under the limit; decided by the lexer (in its budget, or over it).
+    expect(decided(await run(p, chain('true', 5000), 4)).reason ?? '').not.toMatch(TOO_MANY_COMMANDS);
+  }, BOUND_MS * 4);
 
   it('a chain the budget accepts is checked to its end: cd is followed all the way', async () => {
     const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });

@@ -236,7 +236,9 @@ describe('guard: input it cannot read, and the files it writes', () => {
     const tooMany = { kind: 'deny', reason: expect.stringContaining('more than 1000 shell tokens') };
     expect((await kind(`echo ${'"a" '.repeat(300)}`)).kind).toBe('allow');
     expect(await kind(`echo ${'"a" '.repeat(600)}`)).toEqual(tooMany);
-    expect(await kind('ls;'.repeat(600))).toEqual(tooMany);
+    // After a quote the lexer counts the operators (before it, they are counted at once).
+    expect(await kind(`echo "x";${'ls;'.repeat(600)}`)).toEqual(tooMany);
+    expect(await kind('ls;'.repeat(600))).toEqual({ kind: 'deny', reason: expect.stringContaining('chains more than 250 commands') });
     expect(await kind(`echo "${'\\a'.repeat(1200)}"`)).toEqual(tooMany);
     expect(await kind(`echo $(${'('.repeat(1200)})`)).toEqual(tooMany);
     expect(await kind(`cat <<-EOF\n${'\tline\n'.repeat(1200)}\tEOF\nls`)).toEqual(tooMany);
