@@ -4,8 +4,8 @@
  */
 import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { CliError } from './errors.js';
+import { diffLibrary } from './lazy-require.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
 import { outsideProjectMessage, resolveInside, sha256 } from './manifest.js';
 
@@ -143,7 +143,7 @@ export function applyPlan(plan: Plan, writer: Writer): FileChange[] {
 export function diffOf(change: FileChange): string {
   const before = change.current ?? '';
   const after = change.status === 'remove' ? '' : (change.content ?? '');
-  return createTwoFilesPatch(change.current === undefined ? '/dev/null' : `a/${change.path}`, change.status === 'remove' ? '/dev/null' : `b/${change.path}`, before, after, '', '', { context: 3 });
+  return diffLibrary().createTwoFilesPatch(change.current === undefined ? '/dev/null' : `a/${change.path}`, change.status === 'remove' ? '/dev/null' : `b/${change.path}`, before, after, '', '', { context: 3 });
 }
 
 /** Everything a plan would change, for --dry-run. */

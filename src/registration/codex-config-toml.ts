@@ -4,8 +4,8 @@
  * line, or a two-line table at the end), so every comment and layout choice survives;
  * a file that already says it is left byte for byte.
  */
-import { parse } from 'smol-toml';
 import { CliError } from '../errors.js';
+import { smolToml } from '../lazy-require.js';
 
 export type CodexHooksFeature = 'on' | 'off' | 'unset';
 
@@ -58,7 +58,7 @@ export function mergeCodexConfig(current: string | undefined, file: string): str
 
 function parseToml(text: string, file: string): Record<string, unknown> {
   try {
-    return parse(text) as Record<string, unknown>;
+    return smolToml().parse(text) as Record<string, unknown>;
   } catch (error) {
     const detail = (error as Error).message.split('\n')[0];
     throw new CliError(`${file} is not valid TOML (${detail}); fix it, then run ralph-hooks again. ralph-hooks left the file untouched.`);

@@ -20,7 +20,7 @@
  * accepts and TOML 1.0 does not (newlines or a trailing comma in an inline table, `\e` and
  * `\xHH` escapes, times without seconds).
  */
-import { parse as parseToml, TomlError as SmolTomlError } from 'smol-toml';
+import { smolToml } from '../lazy-require.js';
 
 /** One `[[hooks]]` entry exactly as forgeflare's HookConfig holds it. */
 export interface HookConfigRecord {
@@ -422,6 +422,7 @@ function syntaxRejection(text: string, index: number, message: string): Forgefla
  */
 export function readForgeflareHooks(text: string): ForgeflareHooksRead {
   let value: Record<string, unknown>;
+  const { parse: parseToml, TomlError: SmolTomlError } = smolToml();
   try {
     value = parseToml(text, { integersAsBigInt: 'asNeeded' }) as Record<string, unknown>;
   } catch (error) {

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'smol-toml';
 import type { Finding } from '../doctor.js';
+import { smolToml } from '../lazy-require.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
 import { registerInSettings } from './claude-project.js';
@@ -20,7 +20,7 @@ export const CODEX_CONFIG_FILE = '.codex/config.toml';
 /** $CODEX_HOME/config.toml as a table, or undefined when it is missing or does not parse. */
 function codexUserConfig(): Record<string, unknown> | undefined {
   try {
-    return parse(readFileSync(join(process.env.CODEX_HOME || join(homeFolder(), '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
+    return smolToml().parse(readFileSync(join(process.env.CODEX_HOME || join(homeFolder(), '.codex'), 'config.toml'), 'utf8')) as Record<string, unknown>;
   } catch {
     return undefined;
   }
