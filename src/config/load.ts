@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import type { z } from '../zod.js';
 import { CliError } from '../errors.js';
 import { parseJsonText } from '../json-text.js';
 import { CONFIG_FILE, configSchema, type RalphHooksConfig } from './schema.js';

@@ -2,7 +2,7 @@
  * docs/config-reference.md, written from the same zod schema that validates the
  * config: every field with its type, default and description, preset by preset.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { PRESETS } from '../presets/index.js';
 import { extrasSchema, TARGETS } from './schema.js';
 

@@ -3,7 +3,7 @@
  * types, validation with defaults, the JSON Schema shipped for editors
  * (schema/config.schema.json) and the config reference in docs/.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { PRESETS } from '../presets/index.js';
 import { checkLoopOptions, type LoopOptions } from '../presets/loop.js';
 import { TARGETS, type TargetId } from '../targets/index.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
 import { CliError } from '../errors.js';
 import type { Preset, PresetTarget } from './types.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
 import { onigPattern } from './regex-option.js';
 import type { Preset, PresetTarget } from './types.js';

@@ -5,7 +5,7 @@
  *
  * zod comes from here too, so that a rule folder needs no other import.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export { z };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { word } from './guard-rule.js';
 import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext, rulesTools, type GuardRule } from './guard-rules.js';
 import { projectPathOption } from './path-option.js';

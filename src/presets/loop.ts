@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
 import { blockCapOf, hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { completionContext, specTemplateWording, specumOptions } from './specum.js';
 import type { Preset } from './types.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * A path option: one line of text without control characters. A newline in a path is never

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * Regular-expression options, checked when the config is read, so a pattern that can never

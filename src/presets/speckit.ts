@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
 import { completionContext, continuationContext, specTemplateWording, specumOptions } from './specum.js';
 import type { Preset } from './types.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
 import { blockCapOf, type Preset, type PresetTarget } from './types.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.js';
 
 /** What kind of hook a preset produces; `ralph-hooks add <kind> --preset <id>` uses it. */
 export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';

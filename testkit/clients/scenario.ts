@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
+import { z } from '../../src/zod.js';
 import { isSubset, type Failure } from '../../src/replay/expectations.js';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
