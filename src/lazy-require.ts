@@ -1,7 +1,8 @@
 /**
  * Dependencies most commands never need, loaded on first use rather than at start: the TOML
- * parser (Codex's and forgeflare's files) and the diff printer (conflicts, --dry-run). Imported
- * up front, each cost every `ralph-hooks` start some 12–14 ms of CPU.
+ * parser (Codex's and forgeflare's files), the diff printer (conflicts, --dry-run) and the
+ * full Handlebars, parser and compiler (templates the build did not precompile). Imported up
+ * front, each cost every `ralph-hooks` start some 12–20 ms of CPU.
  */
 import { createRequire } from 'node:module';
 
@@ -9,3 +10,4 @@ const requireHere = createRequire(import.meta.url);
 
 export const smolToml = (): typeof import('smol-toml') => requireHere('smol-toml');
 export const diffLibrary = (): typeof import('diff') => requireHere('diff');
+export const fullHandlebars = (): typeof import('handlebars') => requireHere('handlebars');

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
+import { fullHandlebars } from './lazy-require.js';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from './package-info.js';
 
 const requireHere = createRequire(import.meta.url);
@@ -107,8 +108,7 @@ function compileWith(hbs: typeof Handlebars, source: string): Handlebars.Templat
  * writes into dist/templates.precompiled.cjs, made an object the same way.
  */
 function precompileNow(source: string): TemplateSpecification {
-  const full = requireHere('handlebars') as typeof Handlebars;
-  return new Function(`return ${full.precompile(source, COMPILE_OPTIONS)}`)() as TemplateSpecification;
+  return new Function(`return ${fullHandlebars().precompile(source, COMPILE_OPTIONS)}`)() as TemplateSpecification;
 }
 
 let renderer: typeof Handlebars | undefined;
