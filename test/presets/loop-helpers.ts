@@ -80,10 +80,10 @@ export function readLoopState(ws: Workspace, loop: LoopHook): { iteration: numbe
 }
 
 /** Run the runtime's setup script (what /ralph-loop runs) in the workspace. */
-export function runSetup(loop: LoopHook, ws: Workspace, args: string[], env: Record<string, string> = {}) {
+export function runSetup(loop: LoopHook, ws: Workspace, args: string[], env: Record<string, string> = {}, timeout?: number) {
   const argv = loop.runtime === 'node' ? [process.execPath, loop.setup, ...args] : ['bash', loop.setup, ...args];
   const { CLAUDE_CODE_SESSION_ID: _drop, ...base } = process.env;
-  return spawnSync(argv[0]!, argv.slice(1), { cwd: ws.dir, env: { ...base, CLAUDE_PROJECT_DIR: ws.dir, ...env }, encoding: 'utf8' });
+  return spawnSync(argv[0]!, argv.slice(1), { cwd: ws.dir, env: { ...base, CLAUDE_PROJECT_DIR: ws.dir, ...env }, encoding: 'utf8', timeout });
 }
 
 export const projectFile = (loop: LoopHook, relative: string) => join(loop.project.root, relative);

@@ -289,6 +289,17 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(ws.exists(loop.stateFile)).toBe(false);
     });
 
+    it('a long prompt (100,000 words) costs linear time: accepted well under the bound', () => {
+      // Checking that the prompt is not all blanks with ${prompt//[[:space:]]/} was quadratic:
+      // minutes for this prompt. A glob finds the first non-blank in microseconds.
+      const ws = workspace();
+      const words = Array.from({ length: 100_000 }, (_, i) => `w${i}`);
+      const result = runSetup(loop, ws, words, {}, 20_000);
+      expect(result.error, 'the setup script was still running after 20 s').toBeUndefined();
+      expect(result.status, result.stderr).toBe(0);
+      expect(readFileSync(ws.path(loop.stateFile), 'utf8')).toContain('w99999');
+    }, 40_000);
+
     it('-- keeps words that start with -- in the prompt', () => {
       const ws = workspace();
       expect(runSetup(loop, ws, ['--', '--verbose', 'flag']).status).toBe(0);

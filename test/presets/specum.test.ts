@@ -127,6 +127,18 @@ describe('specum stop-watcher, one stop at a time', () => {
     assertSilent(result);
   }, 40_000);
 
+  it('64 KB of blanks in the last message costs linear time (checking for an empty input with ${input//[[:space:]]/} took 4 s)', async () => {
+    // Just under the size from which the input is read by jq alone. The hook needs some 30 ms;
+    // the bound is far above that and below what the quadratic check took on a 2-core machine.
+    ws = createWorkspace();
+    ws.writeState();
+    const input = JSON.stringify(stopInput({ cwd: ws.dir, last_assistant_message: `a${' '.repeat(64_000)}` }));
+    expect(input.length).toBeLessThan(65_536);
+    const result = await runHook(HOOK, input, { cwd: ws.dir, timeoutMs: 2_000 });
+    expect(result.timedOut).toBe(false);
+    assertJsonBlock(result);
+  });
+
   it.each(['absolute', 'relative'] as const)('leaves orphans alone in a spec folder outside the project (%s path in .current-spec)', async (form) => {
     ws = createWorkspace();
     const orphan = specOutsideProject(ws, form);
