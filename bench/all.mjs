@@ -16,6 +16,7 @@ const BENCHMARKS = [
   ['stop-watcher-specum.mjs', ['60'], ['15'], 'docs/presets.md'],
   ['stop-watcher-loop.mjs', ['60'], ['15'], 'docs/presets.md'],
   ['stop-watcher-loop-node.mjs', ['60'], ['15'], 'docs/presets.md'],
+  ['convergence.mjs', ['60'], ['15'], 'docs/convergence.md'],
   ['replay-bench.mjs', ['--cases', '500'], ['--cases', '100'], 'docs/cases.md'],
   ['init.mjs', ['15'], ['5'], 'docs/architecture.md'],
 ];
