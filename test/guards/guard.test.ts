@@ -59,6 +59,63 @@ function writeInput(root: string, input: unknown): string {
   return file;
 }
 
+describe('guard: the command checked while jq starts', () => {
+  // The guard checks the command it can see in the raw input while jq starts, and keeps
+  // that result only when jq reads the same tool, command and cwd. Each input here shows
+  // bash a guess that is wrong, in a way that flips the decision if it were kept.
+  const raw = (contract: Contract, root: string, fields: { decoy?: unknown; tool?: string; input: Record<string, unknown>; cwd?: string }): string => {
+    const cwd = fields.cwd ?? root;
+    const tool = fields.tool ?? 'Bash';
+    const decoy = fields.decoy === undefined ? {} : { decoy: fields.decoy };
+    return JSON.stringify(contract === 'forgeflare'
+      ? { event: 'PreToolUse', phase: 'guard', ...decoy, tool, input: fields.input, tool_iterations: 1, cwd }
+      : { session_id: 's', ...decoy, cwd, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: fields.input });
+  };
+
+  for (const contract of CONTRACTS) {
+    it(`${contract}: a guess jq does not confirm is forgotten (a decoy command or cwd first, another tool, an escape read otherwise)`, async () => {
+      const p = guardProject(contract);
+      const run = (input: string) => runGuard(p, input);
+      assertAllow(await run(raw(contract, p.root, { decoy: { command: 'rm -rf /' }, input: { command: 'ls' } })), { explicit: contract === 'forgeflare' });
+      assertDeny(await run(raw(contract, p.root, { decoy: { command: 'ls' }, input: { command: 'rm -rf / --no-preserve-root' } })), /^fs-destroy: /);
+      assertAllow(await run(raw(contract, p.root, { tool: 'Write', input: { command: 'rm -rf ~', file_path: join(p.root, 'src/a.ts'), content: 'x' } })), { explicit: contract === 'forgeflare' });
+      // JSON's \/ is a slash; printf %b keeps the backslash, so bash guesses a harmless name.
+      assertDeny(await run(raw(contract, p.root, { input: { command: "rm -rf '/'" } }).replace("'/'", "'\\/'")), /^fs-destroy: /);
+      // The cwd: a decoy inside the project, the real one outside it, where tee writes.
+      const outside = scratchDir('elsewhere-');
+      const writeHere = { input: { command: 'tee notes.md' } };
+      const denied = await run(raw(contract, p.root, { ...writeHere, decoy: { cwd: p.root }, cwd: outside }));
+      if (contract === 'forgeflare') {
+        // forgeflare's project is the cwd itself: the write is inside it.
+        assertAllow(denied, { explicit: true });
+      } else {
+        assertDeny(denied, /^scope: /);
+      }
+    });
+  }
+
+  it('reads the whole raw input on every path: 300 KB through a pipe, checked or passed by activeWhenEnv, and the writer never sees EPIPE', async () => {
+    const p = guardProject('forgeflare', { activeWhenEnv: 'RALPH_LOOP' });
+    const words = `echo ${Array.from({ length: 45_000 }, (_, i) => `w${i}`).join(' ')}`;
+    const input = JSON.stringify(caseInput(bashCase(words), p));
+    expect(input.length).toBeGreaterThan(300_000);
+    for (const active of [true, false]) {
+      const result = await new Promise<{ stdout: string; stdinError?: string; code: number | null }>((done) => {
+        const child = spawn('bash', [p.script], { cwd: p.root, env: { ...process.env, HOME: p.home, RALPH_LOOP: active ? '1' : '' } });
+        let stdout = '';
+        let stdinError: string | undefined;
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stdin.on('error', (error: NodeJS.ErrnoException) => (stdinError = error.code));
+        child.on('close', (code) => done({ stdout, stdinError, code }));
+        child.stdin.end(input);
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdinError).toBeUndefined();
+      expect(JSON.parse(result.stdout)).toEqual({ action: 'allow' });
+    }
+  });
+});
+
 describe('guard: the denial log', () => {
   it('logs time, rule, tool and the first 200 characters of every denial', async () => {
     const p = guardProject('claude-code');
