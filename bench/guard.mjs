@@ -95,9 +95,22 @@ const longRows = compare(
 );
 printTable('50 KB commands vs one jq start', longRows, 2);
 
+// A Write of 1 MB of JSON: no command, but some 120,000 quotes in the raw input, which the
+// guard reads while jq starts (it looks there for a command to check early).
+const jsonOf = (bytes) => {
+  const lines = [];
+  for (let i = 0, size = 0; size < bytes; i++) {
+    const line = `{"key${i}": "value ${i}"}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join('\n');
+};
+const forgeWrite = (content) => () => JSON.stringify({ event: 'PreToolUse', phase: 'guard', tool: 'Write', input: { file_path: join(forgeRoot, `src/data${counter++}.json`), content }, tool_iterations: 3, cwd: forgeRoot });
 const megabyte = [
   { name: 'guard, forgeflare, 1 MB here-document', next: forgeLong(heredocOf(1_000_000)) },
   { name: 'guard, forgeflare, 1 MB list of words', next: forgeLong(wordsOf(1_000_000)) },
+  { name: 'guard, forgeflare, Write of 1 MB of JSON', next: forgeWrite(jsonOf(900_000)) },
 ];
 const mbRows = compare(
   [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...megabyte.map((c) => ({ name: c.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return c.next(); } }))],
