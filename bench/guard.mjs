@@ -148,8 +148,12 @@ const pathsBytes = (head, bytes) => {
   for (let i = 0; text.length < bytes; i++) text += ` f${i}`;
   return text;
 };
+const chainOfEach = (command, n) => Array.from({ length: n }, () => command).join(' && ');
 const worst = [
   { name: 'guard, forgeflare, 4,950 × cd d &&', next: forgeLong(chainOf(4950)) },
+  // Commands that read or write files cost the rules more, and count more tokens.
+  { name: 'guard, forgeflare, 2,850 × cat a &&', next: forgeLong(chainOfEach('cat a', 2850)) },
+  { name: 'guard, forgeflare, 1,240 × cp a b &&', next: forgeLong(chainOfEach('cp a b', 1240)) },
   { name: 'guard, forgeflare, sed -i and 19,800 paths', next: forgeLong(pathsAfter('sed -i s/a/b/', 19_800)) },
   { name: 'guard, forgeflare, tee and 19,800 paths', next: forgeLong(pathsAfter('echo x | tee', 19_800)) },
   { name: 'guard, forgeflare, chmod -R and 19,800 paths', next: forgeLong(pathsAfter('chmod -R 755', 19_800)) },

@@ -304,6 +304,20 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect((await kind(`cat <<-EOF\n${'\tline\n'.repeat(300)}\tEOF\nsudo ls`)).kind).toBe('deny');
   });
 
+  it('the rules\' work on files counts against maxCommandTokens: a chain of commands that read or write files reaches it sooner than one of cd', async () => {
+    // At the default (20,000) this keeps the longest chain accepted near a second and a half
+    // of checking whatever its commands (5,000 × cd d; 2,850 × cat a; 1,250 × cp a b).
+    const p = guardProject('forgeflare', { maxCommandTokens: 1000, rules: { 'doom-loop': { enabled: false } } });
+    const kind = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p)));
+    const chain = (command: string, n: number) => Array.from({ length: n }, () => command).join(' && ');
+    const tooMany = { kind: 'deny', reason: expect.stringContaining('more than 1000 shell tokens') };
+    expect((await kind(chain('cd d', 200))).kind).toBe('allow');
+    expect(await kind(chain('cat a', 200))).toEqual(tooMany);
+    expect((await kind(chain('cat a', 120))).kind).toBe('allow');
+    expect(await kind(chain('cp a b', 80))).toEqual(tooMany);
+    expect((await kind(chain('cp a b', 50))).kind).toBe('allow');
+  });
+
   it('a list of plain words is taken in one step, up to a comment or a word that goes on past it', async () => {
     const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
     const words = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
