@@ -151,6 +151,8 @@ const pathsBytes = (head, bytes) => {
 const chainOfEach = (command, n) => Array.from({ length: n }, () => command).join(' && ');
 const worst = [
   { name: 'guard, forgeflare, 4,950 × cd d &&', next: forgeLong(chainOf(4950)) },
+  // A folder named ./d goes the slow way through normalize_path, the closest to the target.
+  { name: 'guard, forgeflare, 4,990 × cd ./d &&', next: forgeLong(chainOfEach('cd ./d', 4990)) },
   // Commands that read or write files cost the rules more, and count more tokens.
   { name: 'guard, forgeflare, 2,850 × cat a &&', next: forgeLong(chainOfEach('cat a', 2850)) },
   { name: 'guard, forgeflare, 1,240 × cp a b &&', next: forgeLong(chainOfEach('cp a b', 1240)) },
