@@ -140,7 +140,8 @@ console.log(`${script.name}: ${(scriptRows[1].median / 1000).toFixed(2)} s, ${(s
 // tee or chmod -R (each path resolved and checked). Both at the largest command the guard
 // accepts (its token budget counts the rules' work: about 5,000 `cd d &&`, about 19,900
 // paths), target ≤ 2 s; and at 50 KB, target ≤ 2× one jq start.
-const chainOf = (n) => Array.from({ length: n }, () => 'cd d').join(' && ');
+const chainOfEach = (command, n) => Array.from({ length: n }, () => command).join(' && ');
+const chainOf = (n) => chainOfEach('cd d', n);
 const chainBytes = (bytes) => chainOf(Math.ceil(bytes / 'cd d && '.length));
 const pathsAfter = (head, n) => `${head} ${Array.from({ length: n }, (_, i) => `f${i}`).join(' ')}`;
 const pathsBytes = (head, bytes) => {
@@ -148,7 +149,6 @@ const pathsBytes = (head, bytes) => {
   for (let i = 0; text.length < bytes; i++) text += ` f${i}`;
   return text;
 };
-const chainOfEach = (command, n) => Array.from({ length: n }, () => command).join(' && ');
 const worst = [
   { name: 'guard, forgeflare, 4,950 × cd d &&', next: forgeLong(chainOf(4950)) },
   // A folder named ./d goes the slow way through normalize_path, the closest to the target.
