@@ -8,6 +8,7 @@ import { CliError } from './errors.js';
 import { diffLibrary } from './lazy-require.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
 import { outsideProjectMessage, resolveInside, sha256 } from './manifest.js';
+import { rhCommand } from './package-managers/project.js';
 
 export const CONFLICT_POLICIES = ['ask', 'keep', 'adopt', 'overwrite', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];
@@ -57,7 +58,7 @@ export async function resolveConflicts(plan: Plan, policy: ConflictPolicy, ask?:
 function adoptNote(plan: Plan, change: FileChange): string {
   const madeFrom = plan.previousManifest?.files[change.path];
   if (madeFrom && madeFrom !== sha256(change.content!)) {
-    return 'adopted your edit, but it was made before a config change and lacks it: see npx ralph-hooks generate --dry-run --force';
+    return `adopted your edit, but it was made before a config change and lacks it: see ${rhCommand('generate --dry-run --force')}`;
   }
   return 'adopted your edit: generate, doctor and CI accept it until you --force';
 }

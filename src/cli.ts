@@ -20,6 +20,7 @@ const COMMANDS: Record<string, Command> = {
   upgrade: { summary: 're-render every hook after installing a new ralph-hooks, with what changed in each', load: () => import('./commands/upgrade.js') },
   uninstall: { summary: 'remove everything ralph-hooks wrote (hand-edited files are kept and listed)', load: () => import('./commands/uninstall.js') },
   test: { summary: 'replay recorded hook cases (test/hook-cases/**/*.case.json)', load: () => import('./commands/test.js') },
+  bats: { summary: 'run the generated .bats tests with the bats ralph-hooks ships: bats test/hooks', load: () => import('./commands/bats.js') },
   record: { summary: 'wrap a hook and save each invocation as a replay case: record -- <hook command>', load: () => import('./commands/record.js') },
   status: { summary: 'why the last loop ended (reason, when, iteration, hook, message) and the loops running now; --json', load: () => import('./commands/status.js') },
   doctor: { summary: 'check bash, jq, registration, manifest and config; print what to fix', load: () => import('./commands/doctor.js') },

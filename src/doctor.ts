@@ -21,6 +21,7 @@ import { describeRejection, readForgeflareHooks } from './registration/forgeflar
 import { handlersWithBrokenScripts, registeredHandlers, type RegisteredHandler } from './registration/handler-scripts.js';
 import { candidatesIn } from './registration/claude-settings.js';
 import { configWarnings } from './warnings.js';
+import { addDevCommand, rhCommand } from './package-managers/project.js';
 
 export interface Finding {
   code: string;
@@ -145,7 +146,7 @@ function checkClaudeCode(root: string, commands: HookCommand[]): Finding[] {
     problem(
       'RH11',
       `Claude Code ${version} (${bin}) is older than ${ON_FAILURE_MIN_CLAUDE_CODE}: it ignores "onFailure": "block", so a guard whose script is missing or crashes lets the call run.`,
-      `Upgrade Claude Code: npm i -D @anthropic-ai/claude-code@latest (or npm i -g @anthropic-ai/claude-code@latest).`,
+      `Upgrade Claude Code: ${addDevCommand(['@anthropic-ai/claude-code@latest'])} (or npm i -g @anthropic-ai/claude-code@latest).`,
     ),
   ];
 }
@@ -153,14 +154,14 @@ function checkClaudeCode(root: string, commands: HookCommand[]): Finding[] {
 function checkRegistration(root: string, config: RalphHooksConfig, commands: HookCommand[]): Finding[] {
   const file = TARGETS[config.target].registrationFile;
   const path = join(root, file);
-  if (!existsSync(path)) return config.hooks.length ? [problem('RH05', `${file} does not exist: no hook is registered.`, 'Run: npx ralph-hooks generate')] : [];
+  if (!existsSync(path)) return config.hooks.length ? [problem('RH05', `${file} does not exist: no hook is registered.`, `Run: ${rhCommand('generate')}`)] : [];
   let text = '';
   let parsed: unknown;
   try {
     text = readFileSync(path, 'utf8');
     parsed = file.endsWith('.json') ? parseJsonText(text, file) : undefined;
   } catch (error) {
-    return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: npx ralph-hooks generate`)];
+    return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: ${rhCommand('generate')}`)];
   }
   let forgeflareHooks: { event: string; command: string }[] | undefined;
   if (config.target === 'forgeflare') {
@@ -181,11 +182,11 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
     findings.push(
       registered
         ? ok('RH06', `${command.script} is registered for ${command.event}`)
-        : problem('RH06', `${command.script} is not registered for ${command.event} in ${file}.`, 'Run: npx ralph-hooks generate'),
+        : problem('RH06', `${command.script} is not registered for ${command.event} in ${file}.`, `Run: ${rhCommand('generate')}`),
     );
     // A guard's handler that lost "onFailure": "block" (a hand edit): the agent runs the call when the guard cannot.
     if (command.onFailure === 'block' && handlers.length > 0 && handlers.every((handler) => handler.onFailure !== 'block')) {
-      findings.push(problem('RH15', `${file}: the ${command.event} handler of ${command.script} has no "onFailure": "block": when the guard cannot run (missing, crashed, timed out) the agent lets the call through.`, 'Put "onFailure": "block" back in that handler, or run: npx ralph-hooks generate'));
+      findings.push(problem('RH15', `${file}: the ${command.event} handler of ${command.script} has no "onFailure": "block": when the guard cannot run (missing, crashed, timed out) the agent lets the call through.`, `Put "onFailure": "block" back in that handler, or run: ${rhCommand('generate')}`));
     }
   }
   return findings;
@@ -202,7 +203,7 @@ function checkScripts(root: string, commands: HookCommand[]): Finding[] {
   for (const command of commands) {
     const path = join(root, command.script);
     if (!existsSync(path)) {
-      findings.push(problem('RH07', `${command.script} does not exist.`, 'Run: npx ralph-hooks generate'));
+      findings.push(problem('RH07', `${command.script} does not exist.`, `Run: ${rhCommand('generate')}`));
       continue;
     }
     const interpreter = command.command.split(' ')[0];
@@ -211,7 +212,7 @@ function checkScripts(root: string, commands: HookCommand[]): Finding[] {
       findings.push(
         syntax.status === 0
           ? ok('RH08', `${command.script} runs under \`bash\` (syntax checked)`)
-          : problem('RH08', `${command.script} does not parse under bash: ${syntax.stderr.trim()}`, 'Undo the edit, or run: npx ralph-hooks generate --force'),
+          : problem('RH08', `${command.script} does not parse under bash: ${syntax.stderr.trim()}`, `Undo the edit, or run: ${rhCommand('generate --force')}`),
       );
     } else if (interpreter !== 'node') {
       try {
@@ -260,7 +261,7 @@ function checkMatchers(target: Target, handlers: RegisteredHandler[]): Finding[]
 
 function checkManifest(root: string): Finding[] {
   const manifest = readManifest(root);
-  if (!manifest) return [problem('RH09', 'There is no .ralph-hooks/manifest.json: hand edits cannot be told from stale files.', 'Run: npx ralph-hooks generate')];
+  if (!manifest) return [problem('RH09', 'There is no .ralph-hooks/manifest.json: hand edits cannot be told from stale files.', `Run: ${rhCommand('generate')}`)];
   const adopted = manifest.adopted ?? {};
   const drift = Object.entries(manifest.files).filter(([path, hash]) => {
     const file = join(root, path);
@@ -276,7 +277,7 @@ function checkManifest(root: string): Finding[] {
     problem(
       'RH09',
       existsSync(join(root, path)) ? `${path} differs from what ralph-hooks wrote (edited by hand).` : `${path} is in the manifest but missing.`,
-      existsSync(join(root, path)) ? 'Adopt the edit (npx ralph-hooks generate --on-conflict=adopt), or restore it: npx ralph-hooks generate --force' : 'Run: npx ralph-hooks generate',
+      existsSync(join(root, path)) ? `Adopt the edit (${rhCommand('generate --on-conflict=adopt')}), or restore it: ${rhCommand('generate --force')}` : `Run: ${rhCommand('generate')}`,
     ),
   );
 }
@@ -288,19 +289,19 @@ function checkUpToDate(root: string, config: RalphHooksConfig): Finding[] {
     const modeOnly = changes.filter((c) => c.status === 'update' && c.current === c.content && c.executable);
     const pending = changes.filter((c) => (c.status === 'create' || c.status === 'update' || c.status === 'remove') && !modeOnly.includes(c));
     const findings = modeOnly.map((c) =>
-      problem('RH12', `${c.path} is not executable any more (its content is as generated; its hook command starts it through an interpreter, so it still runs).`, `chmod +x ${c.path}   (or: npx ralph-hooks generate)`),
+      problem('RH12', `${c.path} is not executable any more (its content is as generated; its hook command starts it through an interpreter, so it still runs).`, `chmod +x ${c.path}   (or: ${rhCommand('generate')})`),
     );
     // An adopted edit made from an older rendering: the script runs without what the config asks.
     const lacking = changes.filter((c) => c.lacksConfig);
-    findings.push(...lacking.map((c) => problem('RH10', `${c.path} is your adopted edit, made before a config change it lacks: the hook does not do what the config says.`, 'See what it lacks: npx ralph-hooks generate --dry-run --force; fold that into your edit and adopt it again (generate --on-conflict=adopt), or restore the generated version: npx ralph-hooks generate --force')));
+    findings.push(...lacking.map((c) => problem('RH10', `${c.path} is your adopted edit, made before a config change it lacks: the hook does not do what the config says.`, `See what it lacks: ${rhCommand('generate --dry-run --force')}; fold that into your edit and adopt it again (generate --on-conflict=adopt), or restore the generated version: ${rhCommand('generate --force')}`)));
     if (pending.length === 0) return lacking.length ? findings : [...findings, ok('RH10', 'the generated files match the config')];
     // Files written by another ralph-hooks: the installed one renders them anew, and upgrade says what changes.
     const writtenBy = previousManifest?.generator;
     const now = `ralph-hooks@${packageVersion()}`;
     if (writtenBy && writtenBy !== now && writtenBy !== 'unknown') {
-      return [...findings, problem('RH10', `The files were generated by ${writtenBy}; ${now} is installed and renders ${pending.length} of them differently: ${pending.map((c) => c.path).join(', ')}.`, 'Run: npx ralph-hooks upgrade   (it shows what changes in each hook, then writes it)')];
+      return [...findings, problem('RH10', `The files were generated by ${writtenBy}; ${now} is installed and renders ${pending.length} of them differently: ${pending.map((c) => c.path).join(', ')}.`, `Run: ${rhCommand('upgrade')}   (it shows what changes in each hook, then writes it)`)];
     }
-    return [...findings, problem('RH10', `The config asks for changes not generated yet: ${pending.map((c) => c.path).join(', ')}.`, 'Run: npx ralph-hooks generate')];
+    return [...findings, problem('RH10', `The config asks for changes not generated yet: ${pending.map((c) => c.path).join(', ')}.`, `Run: ${rhCommand('generate')}`)];
   } catch (error) {
     return [problem('RH10', (error as Error).message, 'Fix the file named above.')];
   }

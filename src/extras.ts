@@ -10,32 +10,33 @@ import type { GeneratedFile } from './hooks.js';
 import { packageVersion, TEMPLATES_DIR } from './package-info.js';
 import { formatJson } from './json-text.js';
 import { renderTemplate } from './render.js';
+import { namesRalphHooks, projectPackageManager, rhCommand } from './package-managers/project.js';
 
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';
 export const HOOK_SCENARIOS_DIR = 'test/hook-scenarios';
 export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
-/** Where npm puts bats: its package links no `.bin/bats`. */
-export const BATS_BIN = 'node_modules/bats/bin/bats';
-export const JUNIT_REPORT = 'reports/hook-cases.xml';
+/** Inside .ralph-hooks/, whose .gitignore keeps it out of git. */
+export const JUNIT_REPORT = '.ralph-hooks/reports/hook-cases.xml';
 
-/** Versions written into a user's package.json next to ralph-hooks itself. */
-export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', bats: '^1.13.0', '@anthropic-ai/claude-code': '^2.1.295' } as const;
+/** Versions written into a user's package.json next to ralph-hooks itself (bats comes with ralph-hooks: `ralph-hooks bats`). */
+export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', '@anthropic-ai/claude-code': '^2.1.295' } as const;
 
 /** What the generated tests need installed: ralph-hooks, and each test tool the extras use. */
 export function hookDevDependencies(extras: RalphHooksConfig['extras']): Record<string, string> {
   const dependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
   if (extras.vitest) dependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
-  if (extras.bats) dependencies.bats = DEV_DEPENDENCY_RANGES.bats;
   if (extras.scenarios) dependencies['@anthropic-ai/claude-code'] = DEV_DEPENDENCY_RANGES['@anthropic-ai/claude-code'];
   return dependencies;
 }
 
 /**
- * With extras.packageJson off, package.json is the user's alone and names none of this: the
- * workflow (and the next steps) install it without saving, so the first run is green anyway.
+ * Without package.json's devDependencies, only the vitest tests need a local install (they
+ * import ralph-hooks/testkit): say what to install without saving it. bats and the cases run
+ * through the package manager's one-off runner and need nothing installed.
  */
-export function unsavedInstallCommand(extras: RalphHooksConfig['extras']): string {
+export function unsavedInstallCommand(extras: RalphHooksConfig['extras']): string | undefined {
+  if (!extras.vitest) return undefined;
   const specs = Object.entries(hookDevDependencies(extras)).map(([name, range]) => `${name}@${range}`);
   return `npm install --no-save --no-package-lock ${specs.join(' ')}`;
 }
@@ -72,14 +73,16 @@ export function scenarioTemplates(presetId: string): string[] {
 }
 
 /**
- * The commands `npm run test:hooks` runs, in order, for the extras that are on. Without hooks
- * there are no test files, and vitest and bats fail on an empty folder: only the cases run
- * (`ralph-hooks test` passes with a note when there are none).
+ * The commands the hook tests are, in order, for the extras that are on, each as a program and
+ * its arguments: package.json's `test:hooks` runs them with node_modules/.bin on PATH, and
+ * `asTyped` spells them for a person or the workflow. Without hooks there are no test files,
+ * and vitest and bats fail on an empty folder: only the cases run (`ralph-hooks test` passes
+ * with a note when there are none).
  */
 export function hookTestCommands(extras: Extras, hasHooks = true): string[] {
   const commands: string[] = [];
   if (extras.vitest && hasHooks) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
-  if (extras.bats && hasHooks) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
+  if (extras.bats && hasHooks) commands.push(`ralph-hooks bats ${HOOK_TESTS_DIR}`);
   if (extras.cases || extras.scenarios) commands.push('ralph-hooks test');
   return commands;
 }
@@ -88,6 +91,18 @@ export function hookTestCommands(extras: Extras, hasHooks = true): string[] {
 export function hookTestScript(extras: Extras, hasHooks = true): string | undefined {
   const commands = hookTestCommands(extras, hasHooks);
   return commands.length ? commands.join(' && ') : undefined;
+}
+
+/** One of hookTestCommands as a person types it in this project: `pnpm exec vitest …`, `npx --yes ralph-hooks@0.1.0 test`. */
+export function asTyped(command: string): string {
+  return command.startsWith('ralph-hooks ') ? rhCommand(command.slice('ralph-hooks '.length)) : projectPackageManager().pm.exec(command);
+}
+
+/** How a person runs the hook tests: the package.json script where there is one, else the commands themselves. */
+export function hookTestRun(extras: Extras, hasHooks = true): string | undefined {
+  if (extras.packageJson) return hookTestScript(extras, hasHooks) === undefined ? undefined : projectPackageManager().pm.run('test:hooks');
+  const commands = hookTestCommands(extras, hasHooks);
+  return commands.length ? commands.map(asTyped).join(' && ') : undefined;
 }
 
 export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): GeneratedFile[] {
@@ -121,14 +136,22 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
     }
   }
   if (extras.workflow) {
+    const { pm, pinnedInPackageJson } = projectPackageManager();
+    // Decided by the config, not by what package.json holds right now (init writes both at once).
+    const installed = extras.packageJson || namesRalphHooks();
+    const ours = (args: string) => rhCommand(args, installed);
     const context = {
       version: hooks[0]?.context.version ?? '',
-      vitest: extras.vitest && hooks.length ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
-      bats: extras.bats && hooks.length ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
-      cases: extras.cases || extras.scenarios,
+      setup: extras.packageJson ? pm.workflowSetup(pinnedInPackageJson ? undefined : pm.workflowVersion) : [],
+      install: extras.packageJson ? pm.ciInstall : '',
+      unsavedInstall: extras.packageJson ? '' : (unsavedInstallCommand(extras) ?? ''),
+      generate: `${ours('generate --on-conflict=fail')} && git diff --exit-code`,
+      doctor: ours('doctor'),
+      vitest: extras.vitest && hooks.length ? pm.exec(`vitest run ${HOOK_TESTS_DIR}`) : '',
+      bats: extras.bats && hooks.length ? ours(`bats ${HOOK_TESTS_DIR}`) : '',
+      cases: extras.cases || extras.scenarios ? ours(`test --reporter human --reporter junit=${JUNIT_REPORT}`) : '',
       junit: JUNIT_REPORT,
       hooks: hooks.map((h) => h.context.name),
-      unsavedInstall: extras.packageJson ? '' : unsavedInstallCommand(extras),
     };
     files.push({ path: WORKFLOW_FILE, content: renderTemplate('extras/workflow.yml.hbs', context), executable: false });
   }

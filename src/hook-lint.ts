@@ -15,6 +15,7 @@ import { handlersWithBrokenScripts } from './registration/handler-scripts.js';
 import { FAIL_CLOSED_SUFFIX, isOurCommand } from './registration/ownership.js';
 import type { Target } from './targets/types.js';
 import { BLOCKING_STOP_WATCHERS } from './warnings.js';
+import { rhCommand } from './package-managers/project.js';
 
 const at = (hook: ExplainedHook) => ({ file: hook.file, line: hook.line });
 const where = (hook: ExplainedHook) => `${hook.file}:${hook.line}${hook.plugin ? ` (plugin ${hook.plugin})` : ''}`;
@@ -64,7 +65,7 @@ function failOpenGuards(hooks: ExplainedHook[], target: Target, commands: OurCom
     const lostExit2 = ours.command.endsWith(FAIL_CLOSED_SUFFIX) && !hook.command!.trim().endsWith(FAIL_CLOSED_SUFFIX);
     if (!lostOnFailure && !lostExit2) return [];
     const missing = lostOnFailure ? '"onFailure": "block"' : `the final \`${FAIL_CLOSED_SUFFIX.trim()}\``;
-    return [{ code: 'RH15', ok: false, ...at(hook), message: `${where(hook)}: the guard ${ours.script} has no ${missing}: when it cannot run (missing, crashed, timed out) ${target.agentName} lets the call through.`, fix: `Put ${missing} back in that hook, or run: npx ralph-hooks generate` }];
+    return [{ code: 'RH15', ok: false, ...at(hook), message: `${where(hook)}: the guard ${ours.script} has no ${missing}: when it cannot run (missing, crashed, timed out) ${target.agentName} lets the call through.`, fix: `Put ${missing} back in that hook, or run: ${rhCommand('generate')}` }];
   });
 }
 
@@ -125,7 +126,7 @@ function competingStopControllers(hooks: ExplainedHook[], target: Target, comman
     ...at(other),
     message: `${controllers.length} Stop hooks can block a stop: ${controllers.map(describe).join(', ')}. ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and two loops fight over one session.`,
     fix: other.plugin
-      ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (npx ralph-hooks remove ${ourCommandFor(ours[0]!, target, commands)?.name ?? 'stop-watcher'}).`
+      ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (${rhCommand(`remove ${ourCommandFor(ours[0]!, target, commands)?.name ?? 'stop-watcher'}`)}).`
       : `Keep one loop: remove that hook from ${other.file}, or make ours the passive observer (preset "passive").`,
   }];
 }

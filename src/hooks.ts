@@ -103,10 +103,11 @@ export function renderHooks(config: RalphHooksConfig, presets: readonly Preset<a
 /** The hooks' logs and runtime state stay out of git; the manifest is committed. */
 export const STATE_GITIGNORE = '.ralph-hooks/.gitignore';
 const STATE_GITIGNORE_TEXT = [
-  '# Written by ralph-hooks. The hooks write their logs and runtime state here: not for git.',
-  '# Commit manifest.json: it tells a hand edit from a stale file.',
+  '# Written by ralph-hooks. The hooks write their logs and runtime state here, the hook tests',
+  '# their reports: not for git. Commit manifest.json: it tells a hand edit from a stale file.',
   'logs/',
   'state/',
+  'reports/',
   '',
 ].join('\n');
 

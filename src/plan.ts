@@ -17,6 +17,7 @@ import { hookDevDependencies, hookTestScript } from './extras.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from './registration/deregister.js';
 import type { Ownership, RecordedHandler, Registrations } from './registration/ownership.js';
 import { isDeepStrictEqual } from 'node:util';
+import { projectPackageManager, rhCommand } from './package-managers/project.js';
 
 /**
  * create / update / unchanged: as named. conflict: the file was edited by hand (or was
@@ -110,7 +111,7 @@ function deregisterElsewhere(root: string, planned: FileChange[], ownership: Own
 
 /** What generate and doctor say about an adopted edit that misses a config change. */
 export function lacksConfigWarning(path: string): string {
-  return `${path} is your adopted edit, made from a rendering older than the config: it lacks a change the config asks for. See what: npx ralph-hooks generate --dry-run --force. Then fold that into your edit and adopt it again, or restore the generated version with --force.`;
+  return `${path} is your adopted edit, made from a rendering older than the config: it lacks a change the config asks for. See what: ${rhCommand('generate --dry-run --force')}. Then fold that into your edit and adopt it again, or restore the generated version with --force.`;
 }
 
 /** Two hooks writing the same file would overwrite each other on every run: a config error. */
@@ -161,7 +162,7 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
 /** package.json (extras.packageJson): merged like settings.json, byte for byte untouched when nothing is missing. */
 function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
   const devDependencies = hookDevDependencies(config.extras);
-  const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), devDependencies };
+  const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), testScript: projectPackageManager().pm.run('test:hooks'), devDependencies };
   return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
 }
 

@@ -6,6 +6,7 @@ import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { loopStateFile, type LoopOptions } from './presets/loop.js';
 import { hasSlashCommands } from './presets/types.js';
 import type { Target } from './targets/types.js';
+import { rhCommand } from './package-managers/project.js';
 
 export interface ConfigWarning {
   message: string;
@@ -25,7 +26,7 @@ export function configWarnings(config: RalphHooksConfig): ConfigWarning[] {
   if (blocking.length > 1) {
     warnings.push({
       message: `${blocking.length} stop-watchers can block a stop (${blocking.map((h) => `'${h.name}' (${h.preset})`).join(', ')}): ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and their messages mix.`,
-      fix: `keep one of them, e.g. npx ralph-hooks remove ${blocking[blocking.length - 1]!.name}; or turn one into the passive observer.`,
+      fix: `keep one of them, e.g. ${rhCommand(`remove ${blocking[blocking.length - 1]!.name}`)}; or turn one into the passive observer.`,
     });
   }
   for (const hook of config.hooks) {

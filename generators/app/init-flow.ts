@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { type ConflictPolicy } from '../../src/apply.js';
 import { settleAndWrite } from '../../src/commands/generate.js';
 import { validateConfig } from '../../src/config/load.js';
-import { CONFIG_FILE, EXTRA_IDS, SCHEMA_URL, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
+import { CONFIG_FILE, EXTRA_IDS, schemaUrl, TARGETS, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { CliError } from '../../src/errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../../src/json-text.js';
-import { HOOK_CASES_DIR, hookTestCommands, unsavedInstallCommand } from '../../src/extras.js';
+import { HOOK_CASES_DIR, hookTestRun, unsavedInstallCommand } from '../../src/extras.js';
+import { otherLanguageOf } from '../../src/package-managers/other-languages.js';
+import { namesRalphHooks, projectPackageManager, rhCommand } from '../../src/package-managers/project.js';
 import { planGeneration } from '../../src/plan.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
 
@@ -51,6 +53,9 @@ export function isPromptAbort(error: unknown): boolean {
 
 /** Asks a person (the generator's prompt); a run that asks nothing never calls it. */
 export type Prompt = <T>(questions: unknown) => Promise<T>;
+
+/** The extras that need no package.json and no node_modules: bats and the cases run through npx. */
+const STANDALONE_EXTRAS: readonly ExtraId[] = ['bats', 'cases', 'workflow'];
 
 const noPrompt: Prompt = () => Promise.reject(new Error('init asked a question in a run without prompts'));
 
@@ -131,21 +136,27 @@ export class InitFlow {
     } else if (fromConfig !== undefined) {
       extras = fromConfig;
     } else if (this.interactive() && without.length === 0) {
+      const defaults = this.defaultExtras();
       const { extras: chosen } = await this.prompt<{ extras: ExtraId[] }>([
         {
           type: 'checkbox',
           name: EXTRAS_QUESTION.name,
           message: EXTRAS_QUESTION.message,
-          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: (this.answers?.extras ?? EXTRAS_QUESTION.default).includes(c.value) })),
-          default: EXTRAS_QUESTION.default,
+          choices: EXTRAS_QUESTION.choices.map((c) => ({ value: c.value, name: c.name, checked: (this.answers?.extras ?? defaults).includes(c.value) })),
+          default: defaults,
         } as any,
       ]);
       extras = chosen ?? [];
       asked = true;
     } else {
-      extras = [...EXTRAS_QUESTION.default];
+      extras = this.defaultExtras();
     }
     return { value: EXTRA_IDS.filter((id) => extras.includes(id) && !without.includes(id)), asked };
+  }
+
+  /** Everything but the scenarios; in a repository of another language, only what needs no package.json there. */
+  private defaultExtras(): ExtraId[] {
+    return this.otherLanguage() ? [...STANDALONE_EXTRAS] : [...EXTRAS_QUESTION.default];
   }
 
   async write() {
@@ -157,29 +168,33 @@ export class InitFlow {
     await settleAndWrite(plan, { policy, dryRun: this.options.dryRun === true, quiet: this.options.quiet === true, json: this.options.json === true }, validated);
   }
 
-  /** What to do next, for a person (none with --quiet, --json or --dry-run). */
+  /** What to do next, for a person (none with --quiet, --json or --dry-run), in the project's package manager. */
   nextSteps(): string | undefined {
     if (this.options.quiet || this.options.json || this.options.dryRun) return undefined;
-    const extras = new Set(this.answers.extras);
-    const tests = extras.has('vitest') || extras.has('bats') || extras.has('cases');
+    const extras = this.extrasRecord();
+    const { pm } = projectPackageManager();
+    const install = extras.packageJson ? pm.install : unsavedInstallCommand(extras);
+    const tests = hookTestRun(extras, this.configFromAnswers().hooks?.length !== 0);
+    const other = this.otherLanguage();
     return [
-        '',
-        'Next steps:',
-        ...(extras.has('packageJson') ? ['  - Install what the hooks and their tests need: npm install'] : []),
-        ...(extras.has('packageJson') && tests ? ['  - Run the hook tests: npm run test:hooks'] : []),
-        // package.json is the user's alone: say what to install (the workflow does the same).
-        ...(!extras.has('packageJson') && tests
-          ? [
-              `  - Install what the hook tests need (package.json is left to you; or add them to its devDependencies): ${unsavedInstallCommand(this.extrasRecord())}`,
-              `  - Run the hook tests: ${hookTestCommands(this.extrasRecord(), this.configFromAnswers().hooks?.length !== 0).map((command) => (command.startsWith('node_modules/') ? command : `npx ${command}`)).join(' && ')}`,
-            ]
-          : []),
-        `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: npx ralph-hooks generate`,
-        `  - ${TARGETS[this.answers.target].startHint}`,
-        // Only specum ships starter cases: the line is there when some were written.
-        ...(hasFiles(join(this.root, HOOK_CASES_DIR)) ? ['  - Replay the recorded cases: npx ralph-hooks test'] : []),
-        '  - Check the setup: npx ralph-hooks doctor',
-      ].join('\n');
+      ...(other && !extras.packageJson
+        ? ['', `A ${other.language} project (${other.marker}, no package.json): ralph-hooks added no package.json and needs no node_modules; the hook tests run through npx. For the Node layout (vitest tests, package.json scripts) run init again with --extras all.`]
+        : []),
+      '',
+      'Next steps:',
+      ...(install ? [`  - Install what the hooks and their tests need${extras.packageJson ? '' : ' (package.json is left to you)'}: ${install}`] : []),
+      ...(tests ? [`  - Run the hook tests: ${tests}`] : []),
+      `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: ${rhCommand('generate')}`,
+      `  - ${TARGETS[this.answers.target].startHint}`,
+      // Only specum ships starter cases: the line is there when some were written.
+      ...(hasFiles(join(this.root, HOOK_CASES_DIR)) ? [`  - Replay the recorded cases: ${rhCommand('test')}`] : []),
+      `  - Check the setup: ${rhCommand('doctor')}`,
+    ].join('\n');
+  }
+
+  /** The other language of a repository with no package.json (then the default extras need no Node project). */
+  private otherLanguage() {
+    return otherLanguageOf(this.root);
   }
 
   /** Ask only a person: not with --yes (or npm's own --yes), not without a terminal. */
@@ -211,7 +226,7 @@ export class InitFlow {
    * (`{}`) is filled in like a new one, `$schema` included.
    */
   configFromAnswers(): RalphHooksConfigInput {
-    const base: RalphHooksConfigInput = this.existing?.hooks !== undefined ? this.existing : { $schema: SCHEMA_URL, ...this.existing };
+    const base: RalphHooksConfigInput = this.existing?.hooks !== undefined ? this.existing : { $schema: schemaUrl(this.answers.extras.includes('packageJson') || namesRalphHooks(this.root)), ...this.existing };
     const hooks = [...(base.hooks ?? [])];
     const index = hooks.findIndex((h) => h.kind === 'stop-watcher');
     const current = index === -1 ? undefined : hooks[index];

@@ -1,5 +1,6 @@
 /** `ralph-hooks doctor`: check tools, config, registration, scripts and manifest; exit 1 if anything is wrong. */
 import { checkProject, checkTools, formatFindings, formatGithub } from '../doctor.js';
+import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { findingsFormat, parseCommandArgs } from './args.js';
 
@@ -26,6 +27,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const format = findingsFormat(values.format, values.json);
   const { root } = findProjectRoot(values.dir ?? process.cwd());
+  useProject(root);
   const findings = [...checkTools(), ...checkProject(root, { pluginDirs: values['plugin-dir'] ?? [] })];
   const healthy = findings.every((f) => f.ok);
   if (format === 'json') console.log(JSON.stringify({ root, healthy, findings }, null, 2));

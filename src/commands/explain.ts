@@ -4,6 +4,7 @@ import { TARGETS, type RalphHooksConfig } from '../config/schema.js';
 import { formatFindings, formatGithub, type Finding } from '../doctor.js';
 import { agentEventName, agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../explain.js';
 import { lintHooks } from '../hook-lint.js';
+import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import type { Target } from '../targets/types.js';
 import { didYouMean, findingsFormat, parseCommandArgs, UsageError } from './args.js';
@@ -52,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.command !== undefined && values.tool === undefined) throw new UsageError('--command needs --tool (the call\'s tool, e.g. --tool Bash). Run `ralph-hooks explain --help` for its options.');
   const format = findingsFormat(values.format, values.json);
   const { root } = findProjectRoot(values.dir ?? process.cwd());
+  useProject(root);
   const config = configIfAny(root);
   const target = targetOf(values.agent, config);
   const event = positionals[0] === undefined ? undefined : eventOf(positionals[0], target);

@@ -7,6 +7,7 @@ import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { JsonSyntaxError } from '../json-text.js';
 import { planGeneration, type Plan } from '../plan.js';
+import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { askAboutConflict } from '../prompt-conflict.js';
 import { changesAsJson, summarize } from '../report.js';
@@ -88,7 +89,8 @@ export function applyFlags(values: WriteValues): ApplyFlags {
 /** The project whose config a command edits or renders: found upward, or a clear error. */
 export function requireConfigRoot(dir: string | undefined): string {
   const { root, foundBy } = findProjectRoot(dir ?? process.cwd());
-  if (foundBy !== 'config') throw new CliError(`no ${CONFIG_FILE} in ${dir ?? process.cwd()} or any folder above it. Create one with \`npm init ralph-hooks\`.`);
+  const { pm } = useProject(root);
+  if (foundBy !== 'config') throw new CliError(`no ${CONFIG_FILE} in ${dir ?? process.cwd()} or any folder above it. Create one with \`${pm.create}\`.`);
   return root;
 }
 

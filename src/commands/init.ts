@@ -11,6 +11,7 @@ import { InitFlow, isPromptAbort, type InitOptions } from '../../generators/app/
 import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer } from '../../generators/app/questions.js';
 import { CliError, Interrupted } from '../errors.js';
 import { parseCommandArgs, UsageError } from './args.js';
+import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { startKeyBuffer } from '../typeahead.js';
 import { parseConflictOptions } from './generate.js';
@@ -74,6 +75,7 @@ export async function run(argv: string[]): Promise<number> {
   const extras = typeof values.extras === 'string' ? parseExtrasFlag(values.extras) : undefined;
   if (typeof extras === 'string') throw new UsageError(extras);
   const root = projectRootFor(values.dir as string | undefined, (values.quiet || values.json) as boolean);
+  useProject(root);
   // The generator framework reads package.json itself, and a broken one ends in its stack trace:
   // read it first, so a syntax error is one message with its line.
   const packageJson = join(root, 'package.json');

@@ -1,5 +1,6 @@
 /** `ralph-hooks status`: why the last loop ended, and the loops running now. Always exit 0. */
 import { END_RECORD, readEndRecord, runningLoops, type EndReason, type LoopEnd, type RunningLoop } from '../loop-status.js';
+import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseCommandArgs } from './args.js';
 
@@ -57,6 +58,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const { root } = findProjectRoot(values.dir ?? process.cwd());
+  useProject(root);
   const record = readEndRecord(root);
   const running = runningLoops(root);
   if (values.json) {

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors.js';
+import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseCommandArgs } from './args.js';
 import { humanLine, humanReport } from '../replay/reporters/human.js';
@@ -88,6 +89,7 @@ export async function run(argv: string[]): Promise<number> {
   // Hooks in cases are relative to the project root; paths on the command line to --root when
   // it is given, else to where you are (so `ralph-hooks test .` works in a subfolder).
   const projectRoot = resolve(values.root ?? findProjectRoot(process.cwd()).root);
+  useProject(projectRoot);
   const paths = positionals.map((path) => resolve(values.root ? projectRoot : process.cwd(), path));
   const reporters = parseReporters(values.reporter, projectRoot);
   const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);

@@ -16,7 +16,8 @@ import { MANIFEST_FILE, readManifest, resolveInside, sha256 } from '../manifest.
 import type { FileChange } from '../plan.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from '../registration/deregister.js';
 import type { Ownership } from '../registration/ownership.js';
-import { formatLike } from '../registration/package-json.js';
+import { projectPackageManager } from '../package-managers/project.js';
+import { formatLike, OUR_TEST_SCRIPT } from '../registration/package-json.js';
 import { changesAsJson, summarize } from '../report.js';
 import { readIfExists } from '../registration/merged-file.js';
 import { parseCommandArgs, UsageError } from './args.js';
@@ -33,7 +34,8 @@ Removes what ralph-hooks wrote into this project:
   - from package.json: the test:hooks script (and "test" when it only ran test:hooks) and
     the ralph-hooks devDependency (vitest and bats stay: other tests may use them)
   - ${CONFIG_FILE} and the .ralph-hooks/ folder (manifest, logs, state)
-Then: npm uninstall ralph-hooks (or npm install) to update node_modules.
+Then it prints the install command (npm install, pnpm install, ...) that brings node_modules
+and the lockfile in step.
 
 Options:
   -y, --yes     do it without asking (required when not on a terminal)
@@ -42,6 +44,9 @@ Options:
   --quiet       print only errors
   --json        print the list of files and their status as JSON
   -h, --help    this text`;
+
+/** What the hooks and their tests write at run time (logs, loop state, reports): it goes with them. */
+const RUNTIME_FOLDERS = ['.ralph-hooks/logs', '.ralph-hooks/state', '.ralph-hooks/reports'];
 
 /** Everything uninstall would do, as file changes (status remove / update / keep). */
 export function planUninstall(root: string): FileChange[] {
@@ -75,7 +80,7 @@ export function planUninstall(root: string): FileChange[] {
       if (isJsonObject(next.scripts)) {
         if (typeof next.scripts['test:hooks'] === 'string' && /ralph-hooks test|test\/hooks/.test(next.scripts['test:hooks'])) delete next.scripts['test:hooks'];
         // The test script init wrote goes with it (npm's failing placeholder is no better than none).
-        if (next.scripts.test === 'npm run test:hooks') delete next.scripts.test;
+        if (typeof next.scripts.test === 'string' && OUR_TEST_SCRIPT.test(next.scripts.test)) delete next.scripts.test;
         if (Object.keys(next.scripts).length === 0 && Object.keys(pkg.scripts as object).length > 0) delete next.scripts;
       }
       if (isJsonObject(next.devDependencies)) delete next.devDependencies['ralph-hooks'];
@@ -88,6 +93,11 @@ export function planUninstall(root: string): FileChange[] {
   const manifestText = readIfExists(join(root, MANIFEST_FILE), MANIFEST_FILE);
   if (manifestText !== undefined) changes.push({ path: MANIFEST_FILE, status: 'remove', current: manifestText, executable: false, tracked: false });
   return changes;
+}
+
+/** What brings node_modules and the lockfile in step with package.json after the uninstall. */
+function finalStep(): string {
+  return projectPackageManager().pm.install;
 }
 
 /** Remove the folders our removals left empty (never the project root). */
@@ -153,13 +163,13 @@ export async function run(argv: string[]): Promise<number> {
   }
   // What the hooks wrote at run time (logs, loop state) goes with them.
   // Only inside the project: a symlinked .ralph-hooks is not followed.
-  for (const folder of ['.ralph-hooks/logs', '.ralph-hooks/state']) if (resolveInside(root, folder) !== undefined) rmSync(join(root, folder), { recursive: true, force: true });
-  pruneEmptyFolders(root, [...changes.filter((c) => c.status === 'remove').map((c) => c.path), '.ralph-hooks/logs/x', '.ralph-hooks/state/x']);
+  for (const folder of RUNTIME_FOLDERS) if (resolveInside(root, folder) !== undefined) rmSync(join(root, folder), { recursive: true, force: true });
+  pruneEmptyFolders(root, [...changes.filter((c) => c.status === 'remove').map((c) => c.path), ...RUNTIME_FOLDERS.map((folder) => `${folder}/x`)]);
   if (!values.quiet) {
     console.log(report());
     const kept = changes.filter((c) => c.status === 'keep');
     if (kept.length && !values.json) console.log(`Kept ${kept.length} file(s) you edited; delete them yourself if you no longer want them.`);
-    if (!values.json) console.log('Then update node_modules: npm uninstall ralph-hooks');
+    if (!values.json) console.log(`Then update node_modules and the lockfile: ${finalStep()}`);
   }
   return 0;
 }

@@ -8,6 +8,7 @@ import type { z } from '../zod.js';
 import { CliError } from '../errors.js';
 import { parseJsonText } from '../json-text.js';
 import { CONFIG_FILE, configSchema, type RalphHooksConfig } from './schema.js';
+import { detectPackageManager } from '../package-managers/index.js';
 
 export class ConfigError extends CliError {
   constructor(readonly problems: string[], file = CONFIG_FILE) {
@@ -28,7 +29,7 @@ export function readConfig(root: string, file = CONFIG_FILE): RalphHooksConfig {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    throw new CliError(`no ${file} in ${root}. Create one with \`npm init ralph-hooks\` (or \`npx ralph-hooks init\`).`);
+    throw new CliError(`no ${file} in ${root}. Create one with \`${detectPackageManager(root).pm.create}\` (or \`npx ralph-hooks init\`).`);
   }
   try {
     return validateConfig(parseJsonText(text, file), file);

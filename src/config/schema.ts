@@ -4,12 +4,21 @@
  * (schema/config.schema.json) and the config reference in docs/.
  */
 import { z } from '../zod.js';
+import { packageVersion } from '../package-info.js';
 import { PRESETS } from '../presets/index.js';
 import { checkLoopOptions, type LoopOptions } from '../presets/loop.js';
 import { TARGETS, type TargetId } from '../targets/index.js';
 
 export const CONFIG_FILE = 'ralph-hooks.config.json';
 export const SCHEMA_URL = './node_modules/ralph-hooks/schema/config.schema.json';
+
+/**
+ * The config's `$schema`: the installed package's copy, or, where nothing installs ralph-hooks
+ * (a repository that is not JavaScript), the published copy of the version that wrote it.
+ */
+export function schemaUrl(installed: boolean): string {
+  return installed ? SCHEMA_URL : `https://unpkg.com/ralph-hooks@${packageVersion()}/schema/config.schema.json`;
+}
 
 export { TARGETS, type TargetId } from '../targets/index.js';
 

@@ -12,6 +12,8 @@ import { isJsonObject } from '../json-text.js';
 export interface PackageJsonWants {
   /** `test:hooks`, or undefined when no test extra is on. */
   testHooksScript?: string;
+  /** `test` where the project has none: test:hooks, through its package manager (`pnpm run test:hooks`). */
+  testScript?: string;
   /** name → version range. */
   devDependencies: Record<string, string>;
 }
@@ -21,8 +23,12 @@ export const NPM_PLACEHOLDER_TEST = 'echo "Error: no test specified" && exit 1';
 
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
 
-/** Our own test:hooks compositions (any of them may be rewritten; anything else is the user's). */
-const OUR_TEST_HOOKS = /^(vitest run test\/hooks|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks test)( && (vitest run test\/hooks|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks test))*$/;
+/** Our own test:hooks compositions, today's and earlier versions' (any may be rewritten; anything else is the user's). */
+const OUR_TEST_COMMAND = String.raw`(vitest run( --config \S+)? test\/hooks|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks bats test\/hooks|ralph-hooks test)`;
+const OUR_TEST_HOOKS = new RegExp(`^${OUR_TEST_COMMAND}( && ${OUR_TEST_COMMAND})*$`);
+
+/** The `test` script init writes where there is none: test:hooks through any package manager. */
+export const OUR_TEST_SCRIPT = /^(npm|pnpm|yarn|bun) run test:hooks$/;
 
 /** A package name from a folder name: lower-case, npm-safe. */
 export function packageNameFor(dir: string): string {
@@ -43,7 +49,7 @@ export function mergePackageJson(pkg: unknown, wants: PackageJsonWants, { file =
     const scripts = sectionOf(result, 'scripts', file);
     const current = scripts['test:hooks'];
     if (current === undefined || (typeof current === 'string' && OUR_TEST_HOOKS.test(current))) scripts['test:hooks'] = wants.testHooksScript;
-    if (scripts.test === undefined || scripts.test === NPM_PLACEHOLDER_TEST) scripts.test = 'npm run test:hooks';
+    if (scripts.test === undefined || scripts.test === NPM_PLACEHOLDER_TEST) scripts.test = wants.testScript ?? 'npm run test:hooks';
     result.scripts = scripts;
   }
 

@@ -13,6 +13,7 @@ import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-confi
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, homeFolder } from './home-settings.js';
 import type { Target } from './types.js';
+import { rhCommand } from '../package-managers/project.js';
 
 export const CODEX_HOOKS_FILE = '.codex/hooks.json';
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
@@ -53,13 +54,13 @@ function hooksFeatureFindings(root: string): Finding[] {
   try {
     feature = codexHooksFeature(readIfExists(join(root, CODEX_CONFIG_FILE)), CODEX_CONFIG_FILE);
   } catch (error) {
-    return [{ code: 'RH20', ok: false, message: (error as Error).message, fix: `Fix ${CODEX_CONFIG_FILE}, then run: npx ralph-hooks generate` }];
+    return [{ code: 'RH20', ok: false, message: (error as Error).message, fix: `Fix ${CODEX_CONFIG_FILE}, then run: ${rhCommand('generate')}` }];
   }
   if (feature === 'off') {
     return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} turns Codex hooks off ([features] hooks = false): none of these hooks runs.`, fix: `Set \`hooks = true\` under [features] in ${CODEX_CONFIG_FILE}.` }];
   }
   if (feature === 'unset') {
-    return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} does not turn Codex hooks on ([features] hooks = true).`, fix: 'Run: npx ralph-hooks generate' }];
+    return [{ code: 'RH20', ok: false, message: `${CODEX_CONFIG_FILE} does not turn Codex hooks on ([features] hooks = true).`, fix: `Run: ${rhCommand('generate')}` }];
   }
   return [{ code: 'RH20', ok: true, message: `${CODEX_CONFIG_FILE} turns Codex hooks on; Codex runs each hook once it is trusted (codex, then /hooks)` }];
 }
