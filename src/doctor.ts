@@ -15,7 +15,7 @@ import { deadMatcherFinding, deadMatcherWords, lintHooks } from './hook-lint.js'
 import { isJsonObject, JsonSyntaxError, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { packageVersion } from './package-info.js';
-import { PACKAGE_ROOT } from './package-info.js';
+import { docsPage } from './package-info.js';
 import { planGeneration } from './plan.js';
 import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
 import { handlersWithBrokenScripts, registeredHandlers, type RegisteredHandler } from './registration/handler-scripts.js';
@@ -66,7 +66,7 @@ export function checkProject(root: string, sources: SourceOptions = {}): Finding
   try {
     config = readConfig(root);
   } catch (error) {
-    return [problem('RH04', (error as Error).message, 'Fix ralph-hooks.config.json as the message says (docs/config-reference.md lists every field).')];
+    return [problem('RH04', (error as Error).message, `Fix ralph-hooks.config.json as the message says (${docsPage('config-reference.md', root)} lists every field).`)];
   }
   const findings: Finding[] = [ok('RH04', `ralph-hooks.config.json is valid (${config.hooks.length} hook(s), target ${config.target})`)];
   const { commands } = renderHooks(config);
@@ -309,9 +309,7 @@ function checkUpToDate(root: string, config: RalphHooksConfig): Finding[] {
 
 /** Where the troubleshooting page is, as a path the user can open from the project root. */
 export function troubleshootingPath(root: string): string {
-  const page = join(PACKAGE_ROOT, 'docs', 'troubleshooting.md');
-  const fromRoot = relative(root, page);
-  return fromRoot.startsWith('..') || isAbsolute(fromRoot) ? page : fromRoot;
+  return docsPage('troubleshooting.md', root);
 }
 
 /** Each finding with its fix; `summary` adds doctor's closing line (the count, and where the codes are explained). */

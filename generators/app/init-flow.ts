@@ -17,6 +17,7 @@ import { HOOK_CASES_DIR, hookTestRun, unsavedInstallCommand } from '../../src/ex
 import { otherLanguageOf } from '../../src/package-managers/other-languages.js';
 import { namesRalphHooks, projectPackageManager, rhCommand } from '../../src/package-managers/project.js';
 import { planGeneration } from '../../src/plan.js';
+import { findPreset } from '../../src/presets/index.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
 
 export interface InitOptions {
@@ -186,10 +187,18 @@ export class InitFlow {
       ...(tests ? [`  - Run the hook tests: ${tests}`] : []),
       `  - Edit ${CONFIG_FILE} (your editor completes it from the JSON Schema), then run: ${rhCommand('generate')}`,
       `  - ${TARGETS[this.answers.target].startHint}`,
+      ...this.presetSteps().map((step) => `  - ${step}`),
       // Only specum ships starter cases: the line is there when some were written.
       ...(hasFiles(join(this.root, HOOK_CASES_DIR)) ? [`  - Replay the recorded cases: ${rhCommand('test')}`] : []),
       `  - Check the setup: ${rhCommand('doctor')}`,
     ].join('\n');
+  }
+
+  /** Each hook's own next step (the loop: how to start one), from its preset. */
+  private presetSteps(): string[] {
+    const config = validateConfig(this.configFromAnswers());
+    const target = TARGETS[config.target];
+    return config.hooks.flatMap((hook) => findPreset(hook.preset)?.nextStep?.(hook as any, target) ?? []);
   }
 
   /** The other language of a repository with no package.json (then the default extras need no Node project). */

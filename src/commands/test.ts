@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CliError } from '../errors.js';
-import { useProject } from '../package-managers/project.js';
+import { rhCommand, useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseCommandArgs } from './args.js';
 import { humanLine, humanReport } from '../replay/reporters/human.js';
@@ -13,6 +13,7 @@ import { junitReport } from '../replay/reporters/junit.js';
 import { tapReport } from '../replay/reporters/tap.js';
 import { DEFAULT_CASE_DIR, defaultJobs, runCases, type RunSummary } from '../replay/runner.js';
 import { DEFAULT_SCENARIO_DIR } from '../replay/run-scenario.js';
+import { docsPage } from '../package-info.js';
 
 export const HELP = `Usage: ralph-hooks test [paths...] [options]
 
@@ -119,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (summary.outcomes.length === 0 && streamHuman) {
     // A project whose hooks ship no starter cases: nothing to replay is not a failure.
-    console.log(`no cases in ${DEFAULT_CASE_DIR}/ yet: nothing to replay. Record some with \`npx ralph-hooks record\` (see docs/cases.md).`);
+    console.log(`no cases in ${DEFAULT_CASE_DIR}/ yet: nothing to replay. Record some with \`${rhCommand('record')}\` (see ${docsPage('cases.md', projectRoot)}).`);
   }
 
   for (const reporter of reporters) {

@@ -112,6 +112,10 @@ export const loop: Preset<LoopOptions> = {
   registrations: (entry) => [
     { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
   ],
+  nextStep: (entry, target) =>
+    hasSlashCommands(target)
+      ? `Start a loop in ${target?.agentName ?? 'Claude Code'}: /${entry.options.loopCommand} "what to do" --max-iterations 20 --completion-promise DONE`
+      : `Start a loop: ${entry.options.runtime} ${setupPath(entry, target)} "what to do" --max-iterations 20 --completion-promise DONE, then start ${target?.agentName ?? 'the agent'} here`,
   context: (entry, target) => ({
     // Command files run their ``` ! block in the session's shell, where CLAUDE_PROJECT_DIR is
     // not set: a project's commands name the script from the project root (where Claude Code

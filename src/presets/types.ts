@@ -95,4 +95,6 @@ export interface Preset<Options = Record<string, unknown>> {
   registrations(entry: HookEntryBase<Options>, target?: PresetTarget): Registration[];
   /** Values computed from the options for the templates (regexes, for instance). */
   context?(entry: HookEntryBase<Options>, target?: PresetTarget): Record<string, unknown>;
+  /** A line for init's next steps: how to start using the hook, where that is not obvious. */
+  nextStep?(entry: HookEntryBase<Options>, target?: PresetTarget): string;
 }

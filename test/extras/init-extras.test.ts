@@ -67,10 +67,10 @@ describe('init with extras in a repository that already has its own files', () =
     const pkg = readJson(join(root, 'package.json'));
     expectEveryLeafKept(PACKAGE, pkg);
     expect(Object.keys(pkg)).toEqual(Object.keys(PACKAGE));
-    expect(pkg.scripts['test:hooks']).toBe('vitest run test/hooks && node_modules/bats/bin/bats test/hooks && ralph-hooks test');
+    expect(pkg.scripts['test:hooks']).toBe('vitest run test/hooks && ralph-hooks bats test/hooks && ralph-hooks test');
     expect(pkg.scripts.test).toBe('node --test'); // theirs
     expect(pkg.devDependencies.vitest).toBe('^3.2.0'); // their version
-    expect(pkg.devDependencies).toMatchObject({ bats: '^1.13.0', 'ralph-hooks': expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
+    expect(pkg.devDependencies).toMatchObject({ 'ralph-hooks': expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
     expect(readFileSync(join(root, 'package.json'), 'utf8')).toMatch(/^\{\n {4}"name"/); // their indentation
 
     const settings = readJson(join(root, '.claude/settings.json'));
@@ -105,7 +105,7 @@ describe('init with extras in a repository that already has its own files', () =
     expect(result.status).toBe(0);
     const pkg = readJson(join(root, 'package.json'));
     expect(pkg).toMatchObject({ private: true, version: '0.0.0', scripts: { test: 'npm run test:hooks' } });
-    expect(Object.keys(pkg.devDependencies)).toEqual(['bats', 'ralph-hooks', 'vitest']);
+    expect(Object.keys(pkg.devDependencies)).toEqual(['ralph-hooks', 'vitest']);
     expect(result.stdout).toMatch(/Next steps:\n {2}- Install what the hooks and their tests need: npm install\n {2}- Run the hook tests: npm run test:hooks/);
   });
 });

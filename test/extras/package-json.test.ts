@@ -83,8 +83,8 @@ describe('package.json in the generate plan', () => {
     const change = (extras: object) => JSON.parse(planGeneration(root, config(extras)).changes.find((c) => c.path === 'package.json')!.content!);
     expect(change({ packageJson: true }).devDependencies).toEqual({ 'ralph-hooks': `^${packageVersion()}` });
     expect(change({ packageJson: true }).scripts).toBeUndefined();
-    expect(change({ packageJson: true, cases: true, bats: true }).devDependencies).toEqual({ bats: '^1.13.0', 'ralph-hooks': `^${packageVersion()}` });
-    expect(change({ packageJson: true, cases: true, bats: true }).scripts['test:hooks']).toBe('node_modules/bats/bin/bats test/hooks && ralph-hooks test');
+    expect(change({ packageJson: true, cases: true, bats: true }).devDependencies).toEqual({ 'ralph-hooks': `^${packageVersion()}` });
+    expect(change({ packageJson: true, cases: true, bats: true }).scripts['test:hooks']).toBe('ralph-hooks bats test/hooks && ralph-hooks test');
   });
 
   it('a package.json that already has everything is unchanged, byte for byte (generate twice)', () => {
