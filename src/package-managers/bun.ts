@@ -11,5 +11,5 @@ export const bun: PackageManager = {
   exec: (commandLine) => `bunx ${commandLine}`,
   dlx: (spec, args) => `bunx ${spec}${args ? ` ${args}` : ''}`,
   addDev: (specs) => `bun add -d ${specs.join(' ')}`,
-  workflowSetup: (pinned) => ['- uses: oven-sh/setup-bun@v2', ...(pinned ? ['  with:', `    bun-version: ${pinned}`] : [])],
+  workflowSetup: (pinned) => [{ uses: 'oven-sh/setup-bun@v2', ...(pinned ? { with: { 'bun-version': pinned } } : {}) }],
 };

@@ -15,5 +15,5 @@ export const pnpm: PackageManager = {
   addDev: (specs, workspaceRoot) => `pnpm add -D${workspaceRoot ? ' -w' : ''} ${specs.join(' ')}`,
   // pnpm/action-setup reads package.json's packageManager; it must not be given a version too.
   workflowVersion: '10',
-  workflowSetup: (pinned) => ['- uses: pnpm/action-setup@v4', ...(pinned ? ['  with:', `    version: ${pinned}`] : [])],
+  workflowSetup: (pinned) => [{ uses: 'pnpm/action-setup@v4', ...(pinned ? { with: { version: pinned } } : {}) }],
 };

@@ -30,7 +30,10 @@ export interface PackageManager {
    * actions/setup-node; `pinned` is the version to install when package.json's packageManager
    * does not name one (then the action reads that field itself).
    */
-  workflowSetup(pinned: string | undefined): string[];
+  workflowSetup(pinned: string | undefined): WorkflowStep[];
   /** The version the workflow installs when package.json's packageManager names none. */
   workflowVersion?: string;
 }
+
+/** A GitHub Actions step: an action (with its inputs) or a command. */
+export type WorkflowStep = { uses: string; with?: Record<string, string> } | { run: string };

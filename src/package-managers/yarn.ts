@@ -13,7 +13,7 @@ export const yarn: PackageManager = {
   exec: (commandLine) => `yarn ${commandLine}`,
   dlx: (spec, args) => `yarn dlx ${spec}${args ? ` ${args}` : ''}`,
   addDev: (specs) => `yarn add -D ${specs.join(' ')}`,
-  workflowSetup: () => ['- run: corepack enable'],
+  workflowSetup: () => [{ run: 'corepack enable' }],
 };
 
 /** Yarn 1 (classic), preinstalled on GitHub's runners. */

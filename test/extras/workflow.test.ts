@@ -45,7 +45,7 @@ describe('the generated workflow', () => {
   describe.each([
     { pm: 'pnpm', files: { 'pnpm-lock.yaml': '' }, setup: ['- uses: pnpm/action-setup@v4', 'with:', 'version: 10'], install: 'pnpm install', exec: 'pnpm exec' },
     { pm: 'pnpm pinned by packageManager', files: { 'package.json': '{"packageManager":"pnpm@9.15.0"}' }, setup: ['- uses: pnpm/action-setup@v4'], install: 'pnpm install', exec: 'pnpm exec' },
-    { pm: 'yarn berry', files: { 'yarn.lock': '\n__metadata:\n  version: 8\n', '.yarnrc.yml': '' }, setup: ['- run: corepack enable'], install: 'yarn install', exec: 'yarn' },
+    { pm: 'yarn berry', files: { 'yarn.lock': '\n__metadata:\n  version: 8\n', '.yarnrc.yml': '' }, setup: ['- run: "corepack enable"'], install: 'yarn install', exec: 'yarn' },
     { pm: 'yarn classic', files: { 'yarn.lock': '# yarn lockfile v1\n' }, setup: [], install: 'if [ -f yarn.lock ]; then yarn install --frozen-lockfile; else yarn install; fi', exec: 'yarn' },
     { pm: 'bun', files: { 'bun.lock': '{}' }, setup: ['- uses: oven-sh/setup-bun@v2'], install: 'if [ -f bun.lock ] || [ -f bun.lockb ]; then bun install --frozen-lockfile; else bun install; fi', exec: 'bunx' },
   ])('in a $pm project', ({ files, setup, install, exec }) => {
@@ -57,7 +57,7 @@ describe('the generated workflow', () => {
         const text = workflow({ vitest: true, bats: true, cases: true, packageJson: true })!;
         const steps = text.slice(text.indexOf('actions/checkout@v4') + 'actions/checkout@v4'.length, text.indexOf('- uses: actions/setup-node@v4')).trim();
         expect(steps.split('\n').map((line) => line.trim()).filter(Boolean)).toEqual(setup);
-        const runs = [...text.matchAll(/^ +run: (.*)$/gm)].map((m) => m[1]!).filter((run) => run !== 'corepack enable').map((run) => JSON.parse(run));
+        const runs = [...text.matchAll(/^ +run: (.*)$/gm)].map((m) => JSON.parse(m[1]!)).filter((run) => run !== 'corepack enable');
         expect(runs[0]).toBe(install);
         expect(runs.slice(1)).toEqual([
           `${exec} ralph-hooks generate --on-conflict=fail && git diff --exit-code`,
