@@ -63,7 +63,7 @@ export default class RalphHooksGenerator extends Generator {
   /** "Go ahead, or change my answers?": the way back through the questions. */
   private async _confirmed(): Promise<boolean> {
     const watcher = this.flow.answers.runtime ? `${this.flow.answers.stopWatcher} (${this.flow.answers.runtime})` : this.flow.answers.stopWatcher;
-    const summary = `target ${this.flow.answers.target}, stop-watcher ${watcher}, extras: ${this.flow.answers.extras.join(', ') || 'none'}`;
+    const summary = `target ${this.flow.answers.target}, stop-watcher ${watcher}, guard ${this.flow.answers.guard}, extras: ${this.flow.answers.extras.join(', ') || 'none'}`;
     const { next } = await this.prompt<{ next: string }>([
       {
         type: 'select',

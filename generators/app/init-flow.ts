@@ -194,6 +194,20 @@ export class InitFlow {
     ].join('\n');
   }
 
+  /** The guard question is about the first guard: added after the stop-watcher, replaced, or removed with 'none'. */
+  private applyGuardAnswer(hooks: NonNullable<RalphHooksConfigInput['hooks']>): void {
+    const answer = this.answers.guard ?? 'none';
+    const index = hooks.findIndex((h) => h.kind === 'guard');
+    if (answer === 'none') {
+      if (index !== -1) hooks.splice(index, 1);
+    } else if (index === -1) {
+      const after = hooks.findIndex((h) => h.kind === 'stop-watcher');
+      hooks.splice(after + 1, 0, { kind: 'guard', preset: answer as 'guard' });
+    } else if (hooks[index]!.preset !== answer) {
+      hooks[index] = { kind: 'guard', preset: answer as 'guard', ...(hooks[index]!.name ? { name: hooks[index]!.name } : {}) };
+    }
+  }
+
   /** Each hook's own next step (the loop: how to start one), from its preset. */
   private presetSteps(): string[] {
     const config = validateConfig(this.configFromAnswers());
@@ -220,7 +234,8 @@ export class InitFlow {
     const saysNothing = this.existing.hooks === undefined && this.existing.extras === undefined;
     const extras = saysNothing ? undefined : EXTRA_IDS.filter((id) => this.existing!.extras?.[id] === true);
     const runtime = stopWatcher?.preset === 'loop' ? ((stopWatcher.options as { runtime?: 'bash' | 'node' } | undefined)?.runtime ?? 'bash') : undefined;
-    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, runtime, extras };
+    const guard = this.existing.hooks?.find((h) => h.kind === 'guard');
+    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, guard: guard ? guard.preset : this.existing.hooks ? 'none' : undefined, runtime, extras };
   }
 
   /** The chosen extras as the config writes them: every one, on or off. */
@@ -252,6 +267,7 @@ export class InitFlow {
       const options = (current.options ?? {}) as Record<string, unknown>;
       if ((options.runtime ?? 'bash') !== this.answers.runtime) hooks[index] = { ...current, options: { ...options, runtime: this.answers.runtime } } as typeof current;
     }
+    this.applyGuardAnswer(hooks);
     const extras = this.extrasRecord();
     // An existing config without `extras` stays without it while none is chosen.
     const keepExtrasOut = this.existing !== undefined && base.extras === undefined && this.answers.extras.length === 0;

@@ -9,6 +9,8 @@ import { didYouMean } from '../../src/commands/args.js';
 export interface InitAnswers {
   target: TargetId;
   stopWatcher: string;
+  /** The PreToolUse guard's preset, or 'none'. */
+  guard: string;
   /** The loop's runtime; asked (and written) only when the stop-watcher is the loop. */
   runtime?: 'bash' | 'node';
   /** The extras to turn on (ralph-hooks.config.json `extras`). */
@@ -24,6 +26,8 @@ export interface Question<K extends keyof InitAnswers> {
 }
 
 const stopWatcherPresets = PRESETS.filter((p) => p.kind === 'stop-watcher');
+/** Guards that work with no options (an adapter that wraps another hook needs its command: `add` it). */
+const guardPresets = PRESETS.filter((p) => p.kind === 'guard' && p.options.safeParse({}).success);
 
 export const QUESTIONS = [
   {
@@ -40,6 +44,13 @@ export const QUESTIONS = [
     choices: [...stopWatcherPresets.map((p) => ({ value: p.id, name: `${p.id}: ${p.summary}` })), { value: 'none', name: 'none: no stop-watcher' }],
     default: 'specum',
   } satisfies Question<'stopWatcher'>,
+  {
+    name: 'guard',
+    flag: 'guard',
+    message: 'Add a guard that refuses dangerous commands before they run?',
+    choices: [...guardPresets.map((p) => ({ value: p.id, name: `${p.id}: ${p.summary}` })), { value: 'none', name: 'none: no guard' }],
+    default: 'none',
+  } satisfies Question<'guard'>,
 ] as const;
 
 /** Check a flag's value against the question's choices; the message names the flag and the choices. */

@@ -174,10 +174,10 @@ describe('the init generator prompts (yeoman-test)', () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
-      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', extras: ['cases'] });
+      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', guard: 'none', extras: ['cases'] });
     // Each question once (the extras checkbox used to be asked a second time, its answer ignored),
     // then the way back: "write the files, or change my answers?".
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'extras', 'next']);
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'extras', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, scenarios: false, packageJson: false });
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
@@ -187,9 +187,10 @@ describe('the init generator prompts (yeoman-test)', () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
-      .withAnswers({ target: 'claude-project', stopWatcher: 'loop', runtime: 'node', extras: [] });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'runtime', 'extras', 'next']);
-    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }]);
+      .withAnswers({ target: 'claude-project', stopWatcher: 'loop', guard: 'guard', runtime: 'node', extras: [] });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'runtime', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }, { kind: 'guard', preset: 'guard' }]);
+    expect(existsSync(join(result.cwd, '.claude/hooks/guard.sh'))).toBe(true);
     expect(existsSync(join(result.cwd, '.claude/hooks/stop-watcher.mjs'))).toBe(true);
   });
 
@@ -201,13 +202,13 @@ describe('the init generator prompts (yeoman-test)', () => {
       .withAnswers({}, {
         callback: (_answer: unknown, { question }: { question: { name: string } }) => {
           if (question.name === 'next') return round++ === 0 ? 'back' : 'write';
-          const first = { target: 'forgeflare', stopWatcher: 'loop', runtime: 'node', extras: ['bats'] } as Record<string, unknown>;
-          const second = { target: 'claude-project', stopWatcher: 'passive', extras: ['cases'] } as Record<string, unknown>;
+          const first = { target: 'forgeflare', stopWatcher: 'loop', guard: 'guard', runtime: 'node', extras: ['bats'] } as Record<string, unknown>;
+          const second = { target: 'claude-project', stopWatcher: 'passive', guard: 'none', extras: ['cases'] } as Record<string, unknown>;
           return (round === 0 ? first : second)[question.name];
         },
       });
     // The loop of the first round brings its runtime question; the passive observer of the second does not.
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'runtime', 'extras', 'next', 'target', 'stopWatcher', 'extras', 'next']);
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'runtime', 'extras', 'next', 'target', 'stopWatcher', 'guard', 'extras', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [{ preset: 'passive' }], extras: { cases: true, bats: false } });
     expect(existsSync(join(result.cwd, '.forgeflare'))).toBe(false);
   });
@@ -216,8 +217,8 @@ describe('the init generator prompts (yeoman-test)', () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true, target: 'claude-project', extras: 'none' } as any)
-      .withAnswers({ stopWatcher: 'none' });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher', 'next']);
+      .withAnswers({ stopWatcher: 'none', guard: 'none' });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['stopWatcher', 'guard', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [] });
   });
 });
