@@ -34,9 +34,9 @@ Removes what ralph-hooks wrote into this project:
     .forgeflare/hooks.toml, ...): your own entries stay, and a file goes only if nothing else
     is left in it; a plugin manifest it created goes too, unless you changed it
   - package.json: the scripts and devDependencies ralph-hooks added (not the ones you had).
-    If ralph-hooks created package.json and nothing of yours is in it, it goes, and so do
-    node_modules/ and the lockfiles that were not there before init. If package.json was
-    there before, it gets back its text from before init when nothing else changed in it.
+    A package.json ralph-hooks created goes, if nothing of yours is in it; one that was there
+    before gets back its text from before init, if nothing else changed in it. Then the
+    node_modules/ folder and the lockfiles that were not there before init go too.
     A project set up by an older ralph-hooks: only test:hooks, test and ralph-hooks come out
     (vitest and bats stay: it cannot tell who added them)
   - ${CONFIG_FILE} and the .ralph-hooks/ folder (manifest, logs, state)
@@ -48,7 +48,7 @@ Options:
   --dry-run     list what would go, diff what would change, and what would be left to you; write nothing
   --dir <path>  project folder (default: found upward from here)
   --quiet       print only errors
-  --json        print the list of files and their status as JSON
+  --json        print the files and their status, what is left to you and the last command, as JSON
   -h, --help    this text`;
 
 /**
