@@ -15,7 +15,7 @@ import { CONFIG_FILE, TARGETS, type RalphHooksConfig } from '../config/schema.js
 import { CliError, Interrupted } from '../errors.js';
 import { WORKFLOW_FILE } from '../extras.js';
 import { isJsonObject, parseJsonText } from '../json-text.js';
-import { MANIFEST_FILE, readManifest, recordsEntries, resolveInside, sha256, type Manifest, type PackageJsonRecord } from '../manifest.js';
+import { MANIFEST_FILE, readManifest, recordsEntries, resolveInside, sha256, type Manifest } from '../manifest.js';
 import { recordedBefore, type FileChange } from '../plan.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from '../registration/deregister.js';
 import type { Ownership } from '../registration/ownership.js';
@@ -94,11 +94,10 @@ export function planUninstall(root: string): UninstallPlan {
     const change = deregisterFile(root, file, ownership);
     if (change && change.status !== 'unchanged') changes.push(change);
   }
-  const companions = removeCompanions(root, manifest, new Set());
-  changes.push(...companions);
+  changes.push(...removeCompanions(root, manifest, new Set()));
   // A companion the user changed is theirs now: it stays, and is listed.
   for (const path of Object.keys(manifest?.companions ?? {})) {
-    if (companions.some((change) => change.path === path) || changes.some((change) => change.path === path)) continue;
+    if (changes.some((change) => change.path === path)) continue;
     const current = readIfExists(join(root, path), path);
     if (current !== undefined) changes.push({ path, status: 'keep', current, executable: false, tracked: false, note: 'created by ralph-hooks, changed since: left in place' });
   }

@@ -200,6 +200,19 @@ describe('uninstall --dry-run', () => {
   }, 60_000);
 });
 
+describe('files left to the user', () => {
+  it('a plugin manifest ralph-hooks created and the user changed since stays, listed with what to do', () => {
+    const root = repo({ 'README.md': '# plugin\n' });
+    run(root, ['init', '--yes', '--target', 'claude-plugin', '--extras', 'none']);
+    const manifest = join(root, '.claude-plugin/plugin.json');
+    writeFileSync(manifest, JSON.stringify({ ...readJson(manifest), description: 'mine' }, null, 2));
+
+    const result = run(root, ['uninstall', '--yes']);
+    expect(readJson(manifest).description).toBe('mine');
+    expect(result.stdout).toContain('  - .claude-plugin/plugin.json (created by ralph-hooks, changed since) stays. Delete it if you no longer want it: rm .claude-plugin/plugin.json');
+  }, 60_000);
+});
+
 describe('a manifest written before package.json was recorded', () => {
   it('generate leaves it so (CI\'s git diff stays clean); uninstall does what it always did and says why vitest and bats stay', () => {
     const root = repo({ 'pyproject.toml': '[project]\n' });
