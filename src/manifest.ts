@@ -8,6 +8,7 @@ import { CliError } from './errors.js';
 import { basename, dirname, isAbsolute, join, posix, relative } from 'node:path';
 import { isJsonObject, parseJsonText } from './json-text.js';
 import { recordOf, type RecordedHandler, type Registrations } from './registration/ownership.js';
+import { LOCKFILES } from './registration/package-json.js';
 
 export const MANIFEST_FILE = '.ralph-hooks/manifest.json';
 
@@ -35,6 +36,37 @@ export interface Manifest {
   registrations?: Registrations;
   /** Files a target created beside its registration (a plugin's manifest) → sha256 of what was written. */
   companions?: Record<string, string>;
+  /**
+   * What ralph-hooks put into package.json (extras.packageJson), so uninstall can give it back.
+   * Absent in manifests written before it was recorded: then uninstall cannot tell who added
+   * vitest and bats, and leaves them.
+   */
+  packageJson?: PackageJsonRecord;
+}
+
+/**
+ * package.json as ralph-hooks found it, and what it added. Written the first time generate plans
+ * package.json; `before`, `created`, `lockfilesBefore` and `nodeModulesBefore` are set the first
+ * time it adds something, and never change after that.
+ */
+export interface PackageJsonRecord {
+  /** devDependencies ralph-hooks added (names). One the user already listed, in any section, is never here. */
+  devDependencies: string[];
+  /** Scripts ralph-hooks set (added, or replaced npm's placeholder) → the text it last wrote. */
+  scripts: Record<string, string>;
+  /** package.json's exact text before ralph-hooks first changed it; null: there was none (ralph-hooks created it). */
+  before?: string | null;
+  /** When ralph-hooks created package.json: the fields it started it with (name, version, private). */
+  created?: Record<string, unknown>;
+  /** The lockfiles (LOCKFILES) that existed at that moment. */
+  lockfilesBefore?: string[];
+  /** Whether node_modules/ existed at that moment. */
+  nodeModulesBefore?: boolean;
+}
+
+/** Has ralph-hooks anything of its own in package.json, by this record? */
+export function recordsEntries(record: PackageJsonRecord | undefined): boolean {
+  return record !== undefined && (record.devDependencies.length > 0 || Object.keys(record.scripts).length > 0);
 }
 
 export function sha256(text: string): string {
@@ -101,7 +133,23 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
   const companions = isJsonObject(data.companions)
     ? { companions: Object.fromEntries(Object.entries(data.companions).filter(([path, hash]) => isProjectPath(path) && typeof hash === 'string')) as Record<string, string> }
     : {};
-  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions };
+  const recorded: unknown = data.packageJson;
+  const packageJson = isJsonObject(recorded) ? { packageJson: readPackageJsonRecord(recorded) } : {};
+  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions, ...packageJson };
+}
+
+/** The package.json record, each field checked for shape; a lockfile name that is not one of LOCKFILES is dropped (never a path to delete). */
+function readPackageJsonRecord(data: Record<string, unknown>): PackageJsonRecord {
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+  const scripts = isJsonObject(data.scripts) ? Object.fromEntries(Object.entries(data.scripts).filter(([, text]) => typeof text === 'string')) as Record<string, string> : {};
+  return {
+    devDependencies: strings(data.devDependencies),
+    scripts,
+    ...(typeof data.before === 'string' || data.before === null ? { before: data.before } : {}),
+    ...(isJsonObject(data.created) ? { created: data.created } : {}),
+    ...(Array.isArray(data.lockfilesBefore) ? { lockfilesBefore: strings(data.lockfilesBefore).filter((name) => (LOCKFILES as readonly string[]).includes(name)) } : {}),
+    ...(typeof data.nodeModulesBefore === 'boolean' ? { nodeModulesBefore: data.nodeModulesBefore } : {}),
+  };
 }
 
 /** The recorded handlers, each checked for shape (a hand-edited manifest loses only the bad entries). */

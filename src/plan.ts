@@ -3,16 +3,16 @@
  * written. A plan is applied whole or not at all, so the config, the manifest and the
  * files on disk never end up out of step.
  */
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks } from './hooks.js';
-import { formatJson } from './json-text.js';
-import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
+import { formatJson, isJsonObject, jsonObjectIn } from './json-text.js';
+import { MANIFEST_FILE, readManifest, recordsEntries, sha256, type Manifest, type PackageJsonRecord } from './manifest.js';
 import { CliError } from './errors.js';
 import { packageVersion } from './package-info.js';
 import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
-import { formatLike, mergePackageJson } from './registration/package-json.js';
+import { addedBy, formatLike, listsDependency, LOCKFILES, mergePackageJson, newPackageJson, withoutOurs } from './registration/package-json.js';
 import { hookDevDependencies, hookTestScript } from './extras.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from './registration/deregister.js';
 import type { Ownership, RecordedHandler, Registrations } from './registration/ownership.js';
@@ -54,6 +54,8 @@ export interface Plan {
   previousManifest?: Manifest;
   /** Things generate noticed and left alone (a manifest entry outside the project, say). */
   warnings?: string[];
+  /** What ralph-hooks has in package.json once the plan is applied (the manifest's `packageJson`); undefined: as before. */
+  packageJson?: PackageJsonRecord;
 }
 
 export interface PlanOptions {
@@ -90,9 +92,14 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   changes.push(...target.register(root, commands, ownership).map((change) => (change.registered ? change : { ...change, companion: true })));
   changes.push(...deregisterElsewhere(root, changes, ownership));
   changes.push(...removeCompanions(root, previousManifest, new Set(changes.map((change) => change.path))));
-  if (config.extras.packageJson) changes.push(planPackageJson(root, config));
+  let packageJson: PackageJsonRecord | undefined;
+  if (config.extras.packageJson) {
+    const planned = planPackageJson(root, config, previousManifest);
+    changes.push(planned.change);
+    packageJson = planned.record;
+  }
   if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
-  return { root, changes, previousManifest, warnings };
+  return { root, changes, previousManifest, warnings, ...(packageJson ? { packageJson } : {}) };
 }
 
 /**
@@ -159,11 +166,63 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
   return { ...base, status: 'keep', note: 'no longer in the config, but edited by hand: left in place' };
 }
 
-/** package.json (extras.packageJson): merged like settings.json, byte for byte untouched when nothing is missing. */
-function planPackageJson(root: string, config: RalphHooksConfig): FileChange {
+/**
+ * package.json (extras.packageJson): merged like settings.json, byte for byte untouched when
+ * nothing is missing. What the merge adds is recorded (`record`), and what ralph-hooks added
+ * for an extra that is now off (vitest, bats, the scenarios' Claude Code, test:hooks) comes out
+ * again. A project whose manifest was written before the record (it lists ralph-hooks already,
+ * so who added the rest cannot be told) keeps today's behaviour: only additions, no record.
+ */
+function planPackageJson(root: string, config: RalphHooksConfig, previous: Manifest | undefined): { change: FileChange; record?: PackageJsonRecord } {
   const devDependencies = hookDevDependencies(config.extras);
   const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), testScript: projectPackageManager().pm.run('test:hooks'), devDependencies };
-  return planMergedJson(root, 'package.json', (parsed) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root }), formatLike);
+  const merge = (parsed: unknown) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root });
+  const current = readIfExists(join(root, 'package.json'), 'package.json');
+  if (previous !== undefined && previous.packageJson === undefined && current !== undefined && listsDependency(jsonObjectIn(current), 'ralph-hooks')) {
+    return { change: planMergedJson(root, 'package.json', merge, formatLike) };
+  }
+  // No package.json (any more): whatever was recorded about one is moot; start again.
+  const record: PackageJsonRecord = previous?.packageJson !== undefined && current !== undefined ? previous.packageJson : { devDependencies: [], scripts: {} };
+  let next = record;
+  const change = planMergedJson(root, 'package.json', (parsed) => {
+    const unwanted = {
+      devDependencies: record.devDependencies.filter((name) => !Object.hasOwn(devDependencies, name)),
+      scripts: wants.testHooksScript === undefined ? record.scripts : {},
+    };
+    const base = isJsonObject(parsed) ? withoutOurs(parsed, unwanted, recordedBefore(record)).result : parsed;
+    const merged = merge(base);
+    const added = addedBy(base, merged);
+    const scripts = Object.fromEntries(Object.entries(record.scripts).filter(([name]) => !Object.hasOwn(unwanted.scripts, name)));
+    next = {
+      ...record,
+      devDependencies: [...new Set([...record.devDependencies.filter((name) => !unwanted.devDependencies.includes(name)), ...added.devDependencies])],
+      scripts: { ...scripts, ...added.scripts },
+    };
+    // The first change: remember the file, and what was installed, as they were before it.
+    if (record.before === undefined && recordsEntries(next)) {
+      next.before = current ?? null;
+      if (current === undefined) next.created = newPackageJson(root);
+      next.lockfilesBefore = LOCKFILES.filter((name) => present(join(root, name)));
+      next.nodeModulesBefore = present(join(root, 'node_modules'));
+    }
+    return merged;
+  }, formatLike);
+  return { change, record: next };
+}
+
+/** package.json as it was before ralph-hooks first changed it, parsed; undefined when there was none (or it cannot be read back). */
+export function recordedBefore(record: PackageJsonRecord): Record<string, unknown> | undefined {
+  return typeof record.before === 'string' ? jsonObjectIn(record.before) : record.created;
+}
+
+/** Is there anything at `path` (a dangling symlink counts)? */
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -183,6 +242,8 @@ export function nextManifest(plan: Plan): Manifest {
   };
   const registrations: Registrations = {};
   const companions: Record<string, string> = {};
+  // Kept while package.json is not planned (extras.packageJson off): uninstall still takes our entries out.
+  const packageJson = plan.packageJson ?? plan.previousManifest?.packageJson;
   const previousCompanions = plan.previousManifest?.companions ?? {};
   for (const change of plan.changes) {
     if (change.registered?.length && change.status !== 'remove') registrations[change.path] = change.registered;
@@ -220,6 +281,21 @@ export function nextManifest(plan: Plan): Manifest {
     // Always written, empty or not: its presence says ownership is recorded, not to be guessed.
     registrations: Object.fromEntries(Object.entries(registrations).sort(([a], [b]) => a.localeCompare(b))),
     ...(Object.keys(companions).length ? { companions: sortKeys(companions) } : {}),
+    ...(packageJson ? { packageJson: recordInOrder(packageJson) } : {}),
+  };
+}
+
+/** The record with what package.json was first, then what ralph-hooks added (names sorted). */
+function recordInOrder(record: PackageJsonRecord): PackageJsonRecord {
+  const { devDependencies, scripts, ...before } = record;
+  const { before: text, created, lockfilesBefore, nodeModulesBefore } = before;
+  return {
+    ...(text !== undefined ? { before: text } : {}),
+    ...(created !== undefined ? { created } : {}),
+    ...(lockfilesBefore !== undefined ? { lockfilesBefore } : {}),
+    ...(nodeModulesBefore !== undefined ? { nodeModulesBefore } : {}),
+    devDependencies: [...devDependencies].sort(),
+    scripts: Object.fromEntries(Object.entries(scripts).sort(([a], [b]) => a.localeCompare(b))),
   };
 }
 

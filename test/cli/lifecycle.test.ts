@@ -15,10 +15,11 @@ import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
-/** A git repository with `init --yes` (every extra) already run. */
-function initProject(args: string[] = []): string {
+/** A git repository with `init --yes` (every extra) already run; `setup` writes the user's files first. */
+function initProject(args: string[] = [], setup: (root: string) => void = () => {}): string {
   const root = tempDir('rh-life-');
   spawnSync('git', ['init', '-q'], { cwd: root });
+  setup(root);
   const result = ralphHooks(['init', '--yes', ...args], { cwd: root });
   if (result.status !== 0) throw new Error(result.stderr);
   return root;
@@ -83,7 +84,7 @@ describe('uninstall', () => {
   });
 
   it('--dry-run lists the files that would go and diffs only the files that stay and change', () => {
-    const root = initProject();
+    const root = initProject([], (dir) => writeFileSync(join(dir, 'package.json'), '{\n  "name": "mine"\n}\n'));
     const result = ralphHooks(['uninstall', '--dry-run'], { cwd: root });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('--- a/package.json');
@@ -109,9 +110,14 @@ describe('uninstall', () => {
     expect(readFileSync(join(root, 'test/hooks/stop-watcher.bats'), 'utf8')).toBe('# mine\n');
     expect(readJson(join(root, '.claude/settings.json'))).toEqual({ permissions: { allow: ['Bash(ls)'] } });
     const after = readJson(join(root, 'package.json'));
-    // The test script init wrote is gone, not turned into npm's failing placeholder; the user's own script stays.
+    // The test script init wrote is gone, not turned into npm's failing placeholder; the user's own script stays,
+    // and so does the package.json init created, since it holds something of theirs now.
     expect(after.scripts).toEqual({ lint: 'eslint .' });
-    expect(after.devDependencies['ralph-hooks']).toBeUndefined();
+    expect(after.devDependencies).toBeUndefined();
+    expect(result.stdout).toContain("  - package.json stays: ralph-hooks created it, but it now holds things of yours (scripts.lint); only ralph-hooks' scripts and devDependencies come out of it.");
+    expect(result.stdout).toContain('  - test/hooks/stop-watcher.bats (edited by hand) stays. Delete it if you no longer want it: rm test/hooks/stop-watcher.bats');
+    // Nothing was installed: no command to update node_modules.
+    expect(result.stdout).not.toContain('Then update');
     for (const gone of ['ralph-hooks.config.json', '.ralph-hooks', '.claude/hooks', '.github/workflows/ralph-hooks.yml', 'test/hook-cases']) {
       expect(existsSync(join(root, gone)), gone).toBe(false);
     }

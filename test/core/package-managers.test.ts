@@ -83,6 +83,8 @@ describe('init speaks the package manager', () => {
 describe('a repository of another language (pyproject.toml, no package.json)', () => {
   it('gets hooks, cases, bats tests and a workflow that need no package.json, and says so', () => {
     const root = project({ 'pyproject.toml': '[project]\nname = "app"\n', 'tests/test_app.py': 'def test_ok():\n    pass\n' });
+    const gitStatus = () => execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+    const before = gitStatus();
     const result = ralphHooks(['init', '--yes'], { cwd: root, env: NO_AGENT });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('A Python project (pyproject.toml, no package.json): ralph-hooks added no package.json');
@@ -102,7 +104,13 @@ describe('a repository of another language (pyproject.toml, no package.json)', (
     expect(bats.status, bats.stdout + bats.stderr).toBe(0);
     expect(bats.stdout).toMatch(/^ok 1 /m);
     expect(ralphHooks(['test'], { cwd: root }).status).toBe(0);
+    expect(ralphHooks(['test', '--reporter', 'junit=.ralph-hooks/reports/hook-cases.xml'], { cwd: root }).status).toBe(0);
     const doctor = ralphHooks(['doctor'], { cwd: root });
     expect(doctor.status, doctor.stdout).toBe(0);
+
+    const uninstall = ralphHooks(['uninstall', '--yes'], { cwd: root });
+    expect(uninstall.status, uninstall.stderr).toBe(0);
+    expect(uninstall.stdout).not.toContain('Then ');
+    expect(gitStatus()).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { packageVersion } from '../../src/package-info.js';
 import { planGeneration } from '../../src/plan.js';
-import { formatLike, mergePackageJson, NPM_PLACEHOLDER_TEST, packageNameFor } from '../../src/registration/package-json.js';
+import { addedBy, formatLike, mergePackageJson, NPM_PLACEHOLDER_TEST, packageNameFor, withoutOurs } from '../../src/registration/package-json.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const WANTS = { testHooksScript: 'vitest run test/hooks && ralph-hooks test', devDependencies: { 'ralph-hooks': '^0.1.0', vitest: '^4.1.12' } };
@@ -66,6 +66,26 @@ describe('mergePackageJson', () => {
     expect(formatLike('{\n    "a": 1\n}', { a: 1 })).toBe('{\n    "a": 1\n}');
     expect(formatLike('{\r\n  "a": 1\r\n}\r\n', { a: 1 })).toBe('{\r\n  "a": 1\r\n}\r\n');
     expect(formatLike(undefined, { a: 1 })).toBe('{\n  "a": 1\n}\n');
+  });
+});
+
+describe('addedBy and withoutOurs (what uninstall takes out)', () => {
+  it('a merge adds only what the user did not list; taking it out gives the user\'s package.json back', () => {
+    const before = { name: 'x', scripts: { test: NPM_PLACEHOLDER_TEST }, devDependencies: {}, dependencies: { vitest: '^3.0.0' } };
+    const merged = mergePackageJson(structuredClone(before), WANTS);
+    const added = addedBy(before, merged);
+    expect(added).toEqual({ devDependencies: ['ralph-hooks'], scripts: { 'test:hooks': WANTS.testHooksScript, test: 'npm run test:hooks' } });
+    // The placeholder comes back; the empty devDependencies the user had stays.
+    expect(withoutOurs(merged, added, before)).toEqual({ result: before, userScripts: [] });
+    // Without a package.json before, the sections ralph-hooks opened go.
+    const fresh = mergePackageJson({ name: 'y' }, WANTS);
+    expect(withoutOurs(fresh, addedBy({ name: 'y' }, fresh), { name: 'y' }).result).toEqual({ name: 'y' });
+  });
+
+  it('a script the user changed since is theirs: it stays and is named; a bumped devDependency still goes', () => {
+    const ours = { devDependencies: ['ralph-hooks'], scripts: { 'test:hooks': 'ralph-hooks test' } };
+    const pkg = { scripts: { 'test:hooks': 'ralph-hooks test --reporter junit' }, devDependencies: { 'ralph-hooks': '^9.9.9' } };
+    expect(withoutOurs(pkg, ours, {})).toEqual({ result: { scripts: { 'test:hooks': 'ralph-hooks test --reporter junit' } }, userScripts: ['test:hooks'] });
   });
 });
 

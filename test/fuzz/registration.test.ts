@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1000) / 4;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300) / 4;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const counts: string[] = [];
 
