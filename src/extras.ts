@@ -1,6 +1,6 @@
 /**
  * What `generate` adds beside the hooks when `extras` says so: a vitest and a bats file per
- * hook, the preset's starter cases, a GitHub Actions workflow. They are ordinary generated
+ * hook (and the vitest files' own config), the preset's starter cases, a GitHub Actions workflow. They are ordinary generated
  * files (rendered, hash-tracked, conflict-safe); package.json is merged (registration/package-json.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -14,6 +14,14 @@ import { renderTemplate } from './render.js';
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';
 export const HOOK_SCENARIOS_DIR = 'test/hook-scenarios';
+/**
+ * The hook tests' own vitest config (extras.vitest). Every command that runs them passes it:
+ * without --config, vitest takes the project's config (found upward from the folder it runs
+ * in), whose include, setupFiles or coverage are not ours.
+ */
+export const HOOK_VITEST_CONFIG = `${HOOK_TESTS_DIR}/vitest.config.cjs`;
+/** The vitest command of the hook tests, as package.json runs it (the workflow puts npx in front). */
+export const HOOK_VITEST_COMMAND = `vitest run --config ${HOOK_VITEST_CONFIG}`;
 export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
 /** Where npm puts bats: its package links no `.bin/bats`. */
 export const BATS_BIN = 'node_modules/bats/bin/bats';
@@ -38,6 +46,11 @@ export function hookDevDependencies(extras: RalphHooksConfig['extras']): Record<
 export function unsavedInstallCommand(extras: RalphHooksConfig['extras']): string {
   const specs = Object.entries(hookDevDependencies(extras)).map(([name, range]) => `${name}@${range}`);
   return `npm install --no-save --no-package-lock ${specs.join(' ')}`;
+}
+
+/** A hook's vitest file, in HOOK_TESTS_DIR. */
+export function hookVitestFile(hook: string): string {
+  return `${hook}.test.ts`;
 }
 
 /** One configured hook, as the extras see it. */
@@ -78,7 +91,7 @@ export function scenarioTemplates(presetId: string): string[] {
  */
 export function hookTestCommands(extras: Extras, hasHooks = true): string[] {
   const commands: string[] = [];
-  if (extras.vitest && hasHooks) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
+  if (extras.vitest && hasHooks) commands.push(HOOK_VITEST_COMMAND);
   if (extras.bats && hasHooks) commands.push(`${BATS_BIN} ${HOOK_TESTS_DIR}`);
   if (extras.cases || extras.scenarios) commands.push('ralph-hooks test');
   return commands;
@@ -93,6 +106,10 @@ export function hookTestScript(extras: Extras, hasHooks = true): string | undefi
 export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): GeneratedFile[] {
   const { extras } = config;
   const files: GeneratedFile[] = [];
+  if (extras.vitest && hooks.length) {
+    const context = { version: hooks[0]!.context.version, command: HOOK_VITEST_COMMAND, include: hooks.map((hook) => hookVitestFile(hook.context.name)) };
+    files.push({ path: HOOK_VITEST_CONFIG, content: renderTemplate('extras/vitest.config.cjs.hbs', context), executable: false });
+  }
   for (const hook of hooks) {
     const name = hook.context.name;
     const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
@@ -107,8 +124,9 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       failClosed: hook.context.kind === 'guard',
       stopWatcher: hook.context.kind === 'stop-watcher',
       forgeflare: hook.context.contract === 'forgeflare',
+      vitestCommand: HOOK_VITEST_COMMAND,
     };
-    if (extras.vitest) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.test.ts`), content: renderTemplate('extras/hook.test.ts.hbs', context), executable: false });
+    if (extras.vitest) files.push({ path: posix.join(HOOK_TESTS_DIR, hookVitestFile(name)), content: renderTemplate('extras/hook.test.ts.hbs', context), executable: false });
     if (extras.bats) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.bats`), content: renderTemplate('extras/hook.bats.hbs', context), executable: false });
     for (const template of cases) {
       const file = posix.basename(template).replace(/\.hbs$/, '');
@@ -123,7 +141,7 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
   if (extras.workflow) {
     const context = {
       version: hooks[0]?.context.version ?? '',
-      vitest: extras.vitest && hooks.length ? `npx vitest run ${HOOK_TESTS_DIR}` : '',
+      vitest: extras.vitest && hooks.length ? `npx ${HOOK_VITEST_COMMAND}` : '',
       bats: extras.bats && hooks.length ? `${BATS_BIN} ${HOOK_TESTS_DIR}` : '',
       cases: extras.cases || extras.scenarios,
       junit: JUNIT_REPORT,

@@ -22,7 +22,7 @@ export const NPM_PLACEHOLDER_TEST = 'echo "Error: no test specified" && exit 1';
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
 
 /** Our own test:hooks compositions (any of them may be rewritten; anything else is the user's). */
-const OUR_TEST_HOOKS = /^(vitest run test\/hooks|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks test)( && (vitest run test\/hooks|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks test))*$/;
+const OUR_TEST_HOOKS = /^(vitest run (--config test\/hooks\/vitest\.config\.cjs|test\/hooks)|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks test)( && (vitest run (--config test\/hooks\/vitest\.config\.cjs|test\/hooks)|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks test))*$/;
 
 /** A package name from a folder name: lower-case, npm-safe. */
 export function packageNameFor(dir: string): string {

@@ -135,7 +135,7 @@ step "npm test (vitest + bats + ralph-hooks test in the generated repository)" n
 step "npm run test:hooks" npm run test:hooks
 
 # ---------------------------------------------------------------- docs/ci.md
-step "npx vitest run test/hooks" npx vitest run test/hooks
+step "npx vitest run --config test/hooks/vitest.config.cjs" npx vitest run --config test/hooks/vitest.config.cjs
 step "node_modules/bats/bin/bats test/hooks" node_modules/bats/bin/bats test/hooks
 step "npx ralph-hooks test --reporter human --reporter junit=reports/hook-cases.xml" \
   npx ralph-hooks test --reporter human --reporter junit=reports/hook-cases.xml

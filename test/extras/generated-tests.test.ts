@@ -29,6 +29,9 @@ export function generatedProject(config: object): string {
 const run = (command: string, args: string[], cwd: string) =>
   spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' }, timeout: 120_000 });
 
+/** The generated projects' vitest command (HOOK_VITEST_COMMAND), with this repository's vitest. */
+const vitest = (root: string) => run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/hooks/vitest.config.cjs'], root);
+
 /**
  * One hook per preset that renders for the target with its defaults. Left out: presets with
  * required options (cc-compat wraps a script you name) or that refuse the target.
@@ -57,7 +60,7 @@ describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 
   }, 240_000);
 
   it('the vitest files pass', () => {
-    const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
+    const result = vitest(root);
     expect(presetsFor(target).length).toBeGreaterThanOrEqual(5);
     expect(result.stdout + result.stderr).toMatch(new RegExp(`Test Files +${presetsFor(target).length} passed`));
     expect(result.status).toBe(0);
@@ -91,7 +94,7 @@ describe('generated test files', () => {
     const root = generatedProject({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { vitest: true, cases: true } });
     const file = join(root, 'test/hook-cases/stop-watcher/continues-midway.case.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Task 3/5, Iter 4', 'Task 9/9, Iter 4'));
-    const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
+    const result = vitest(root);
     expect(result.status).toBe(1);
     expect(result.stdout + result.stderr).toContain('CaseFailedError: case stop-watcher/continues-midway (test/hook-cases/stop-watcher/continues-midway.case.json) failed');
     expect(result.stdout + result.stderr).toMatch(/stop-watcher\/continues-midway: reason\.contains --\nexpected \(1 lines\):\n {2}Continue spec: test-spec \(Task 9\/9, Iter 4\)/);

@@ -67,7 +67,7 @@ describe('init with extras in a repository that already has its own files', () =
     const pkg = readJson(join(root, 'package.json'));
     expectEveryLeafKept(PACKAGE, pkg);
     expect(Object.keys(pkg)).toEqual(Object.keys(PACKAGE));
-    expect(pkg.scripts['test:hooks']).toBe('vitest run test/hooks && node_modules/bats/bin/bats test/hooks && ralph-hooks test');
+    expect(pkg.scripts['test:hooks']).toBe('vitest run --config test/hooks/vitest.config.cjs && node_modules/bats/bin/bats test/hooks && ralph-hooks test');
     expect(pkg.scripts.test).toBe('node --test'); // theirs
     expect(pkg.devDependencies.vitest).toBe('^3.2.0'); // their version
     expect(pkg.devDependencies).toMatchObject({ bats: '^1.13.0', 'ralph-hooks': expect.stringMatching(/^\^\d+\.\d+\.\d+/) });

@@ -17,7 +17,7 @@ describe('the generated workflow', () => {
       'npx ralph-hooks generate --on-conflict=fail && git diff --exit-code',
       'npx ralph-hooks doctor',
       // Computed values are rendered as YAML double-quoted strings.
-      '"npx vitest run test/hooks"',
+      '"npx vitest run --config test/hooks/vitest.config.cjs"',
       '"node_modules/bats/bin/bats test/hooks"',
       'npx ralph-hooks test --reporter human --reporter junit=reports/hook-cases.xml',
     ]);

@@ -1,0 +1,137 @@
+/**
+ * The hook tests run with a vitest config of their own (test/hooks/vitest.config.cjs). In a
+ * project whose own vitest config includes only packages/**\/*.spec.ts, turns coverage on
+ * (written to ./coverage), reports to a file, sets globals and a setup file that throws, and
+ * has a vitest.workspace.ts that throws, `npm run test:hooks` passes and writes nothing
+ * outside test/hooks. Without that config (the command ralph-hooks wrote before), vitest
+ * finds no tests there and writes coverage/ and reports/.
+ */
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
+
+const ENV = { ...process.env, NO_COLOR: '1', CI: 'true', GITHUB_ACTIONS: '', npm_config_yes: '', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
+
+/** A coverage provider of the project's own: it writes coverage/coverage.json, as v8 or istanbul would write their reports. */
+const COVERAGE_PROVIDER = `import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+let options;
+export default {
+  getProvider: () => ({
+    name: 'project-coverage',
+    initialize(ctx) { options = ctx.config.coverage; },
+    resolveOptions: () => options,
+    clean() {},
+    onAfterSuiteRun() {},
+    generateCoverage: () => ({}),
+    reportCoverage() {
+      mkdirSync(options.reportsDirectory, { recursive: true });
+      writeFileSync(join(options.reportsDirectory, 'coverage.json'), '{}\\n');
+    },
+  }),
+  takeCoverage: () => ({}),
+};
+`;
+
+const PROJECT_CONFIG = `import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/**/*.spec.ts'],
+    setupFiles: ['./test/setup.ts'],
+    globals: true,
+    reporters: ['default', ['junit', { outputFile: 'reports/junit.xml' }]],
+    coverage: { enabled: true, provider: 'custom', customProviderModule: './coverage-provider.mjs', reportsDirectory: './coverage' },
+  },
+});
+`;
+
+const git = (root: string, ...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: root, encoding: 'utf8' });
+
+/** A project with its own vitest setup, `ralph-hooks init --yes` run in it, committed; node_modules links this repository's tools. */
+function projectWithItsOwnVitest(): string {
+  const root = tempDir('rh-own-config-');
+  git(root, 'init', '-q');
+  writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: 'acme', private: true, type: 'module', scripts: { test: 'vitest run' } }, null, 2)}\n`);
+  writeFileSync(join(root, '.gitignore'), 'node_modules\n');
+  writeFileSync(join(root, 'vitest.config.ts'), PROJECT_CONFIG);
+  writeFileSync(join(root, 'vitest.workspace.ts'), "throw new Error('the project\\'s vitest.workspace.ts was loaded');\n");
+  writeFileSync(join(root, 'coverage-provider.mjs'), COVERAGE_PROVIDER);
+  mkdirSync(join(root, 'test'));
+  writeFileSync(join(root, 'test/setup.ts'), "throw new Error('the project\\'s setup file ran');\n");
+  mkdirSync(join(root, 'packages/a'), { recursive: true });
+  writeFileSync(join(root, 'packages/a/sum.spec.ts'), "import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n");
+
+  const init = ralphHooks(['init', '--yes'], { cwd: root });
+  if (init.status !== 0) throw new Error(init.stdout + init.stderr);
+
+  const modules = join(root, 'node_modules');
+  mkdirSync(join(modules, '.bin'), { recursive: true });
+  symlinkSync(REPO_ROOT, join(modules, 'ralph-hooks'));
+  for (const name of ['vitest', 'bats']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
+  symlinkSync('../vitest/vitest.mjs', join(modules, '.bin/vitest'));
+  symlinkSync('../ralph-hooks/bin/ralph-hooks.js', join(modules, '.bin/ralph-hooks'));
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', 'init');
+  return root;
+}
+
+/** Every path under `root` (folders and links too, links not followed) outside `except`, with each file's size and mtime. */
+function listing(root: string, except: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      const rel = relative(root, path);
+      if (rel === '.git' || rel === except) continue;
+      const stat = lstatSync(path);
+      out.push(stat.isDirectory() ? `${rel}/` : `${rel} ${stat.size} ${stat.mtimeMs}`);
+      if (stat.isDirectory()) walk(path);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+const run = (root: string, command: string, args: string[]) => {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', env: { ...ENV, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` }, timeout: 240_000 });
+  return { status: result.status, output: result.stdout + result.stderr };
+};
+
+describe('the hook tests in a project with a vitest config of its own', () => {
+  let root: string;
+  beforeAll(() => {
+    root = projectWithItsOwnVitest();
+  }, 240_000);
+
+  it('init writes the hook tests\' own config, and test:hooks and the workflow name it', () => {
+    expect(readFileSync(join(root, 'test/hooks/vitest.config.cjs'), 'utf8')).toMatch(/^module\.exports = \{\n {2}root: __dirname,\n {2}test: \{\n {4}include: \["stop-watcher\.test\.ts"\],$/m);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(pkg.scripts['test:hooks']).toMatch(/^vitest run --config test\/hooks\/vitest\.config\.cjs && /);
+    expect(pkg.scripts.test).toBe('vitest run'); // theirs
+    expect(readFileSync(join(root, '.github/workflows/ralph-hooks.yml'), 'utf8')).toContain('run: "npx vitest run --config test/hooks/vitest.config.cjs"');
+  });
+
+  it('npm run test:hooks passes and writes nothing outside test/hooks; git status stays clean', () => {
+    const before = listing(root, 'test/hooks');
+    const result = run(root, 'npm', ['run', 'test:hooks']);
+    expect(result.output).toMatch(/Test Files +1 passed \(1\)/);
+    expect(result.output).not.toContain("the project's setup file ran");
+    expect(result.output).not.toContain('vitest.workspace.ts');
+    expect(result.output).not.toContain('Coverage enabled');
+    expect(result.output).toMatch(/\n(\d+) passed, 0 failed, 0 errors, \1 cases/); // ralph-hooks test, after vitest and bats
+    expect(result.status, result.output).toBe(0);
+    expect(listing(root, 'test/hooks')).toEqual(before);
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all').stdout).toBe('');
+  }, 240_000);
+
+  it('without the config (the command ralph-hooks wrote before), the project\'s config applies: no test files, coverage/ and reports/ written', () => {
+    const result = run(root, process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks']);
+    expect(result.output).toContain('No test files found');
+    expect(result.status).toBe(1);
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all').stdout.split('\n').filter(Boolean).sort()).toEqual(['?? coverage/coverage.json', '?? reports/junit.xml']);
+    git(root, 'clean', '-fdq');
+  }, 240_000);
+});
