@@ -48,9 +48,14 @@ export function unsavedInstallCommand(extras: RalphHooksConfig['extras']): strin
   return `npm install --no-save --no-package-lock ${specs.join(' ')}`;
 }
 
-/** A hook's vitest file, in HOOK_TESTS_DIR. */
+/**
+ * A hook's vitest file, in HOOK_TESTS_DIR. Not `<hook>.test.ts`: the default test patterns of
+ * jest, vitest, Playwright and bun match that name, so the project's own test run would pick
+ * the file up under its own config (jest fails on `import … from 'vitest'`). `.vitest.ts`
+ * matches none of them; only the hook tests' own config (HOOK_VITEST_CONFIG) names it.
+ */
 export function hookVitestFile(hook: string): string {
-  return `${hook}.test.ts`;
+  return `${hook}.vitest.ts`;
 }
 
 /** One configured hook, as the extras see it. */

@@ -82,10 +82,10 @@ describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 
 describe('generated test files', () => {
   it('a guard gets the fail-closed contract, a stop-watcher the fail-open one', () => {
     const root = generatedProject(everyPreset('claude-project'));
-    const guardTest = readFileSync(join(root, 'test/hooks/guard-hook.test.ts'), 'utf8');
+    const guardTest = readFileSync(join(root, 'test/hooks/guard-hook.vitest.ts'), 'utf8');
     expect(guardTest).toContain('expect(result).toDeny();');
     expect(readFileSync(join(root, 'test/hooks/guard-hook.bats'), 'utf8')).toContain('assert_deny');
-    const stopTest = readFileSync(join(root, 'test/hooks/specum-hook.test.ts'), 'utf8');
+    const stopTest = readFileSync(join(root, 'test/hooks/specum-hook.vitest.ts'), 'utf8');
     expect(stopTest).toContain('expect(result).toBeSilent({ allowStderr: true });');
     expect(stopTest).toContain('listCaseFiles("test/hook-cases/specum-hook"');
   });

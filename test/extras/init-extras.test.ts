@@ -160,7 +160,7 @@ describe('init flags for the extras', () => {
     const { files } = JSON.parse(result.stdout);
     expect(files).toContainEqual({ path: 'package.json', status: 'create' });
     expect(files).toContainEqual({ path: '.github/workflows/ralph-hooks.yml', status: 'create' });
-    expect(files).toContainEqual({ path: 'test/hooks/stop-watcher.test.ts', status: 'create' });
+    expect(files).toContainEqual({ path: 'test/hooks/stop-watcher.vitest.ts', status: 'create' });
     const again = JSON.parse(ralphHooks(['init', '--yes', '--json'], { cwd: root }).stdout);
     expect(again.files.every((f: { status: string }) => f.status === 'unchanged')).toBe(true);
   });

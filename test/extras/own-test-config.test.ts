@@ -5,10 +5,14 @@
  * has a vitest.workspace.ts that throws, `npm run test:hooks` passes and writes nothing
  * outside test/hooks. Without that config (the command ralph-hooks wrote before), vitest
  * finds no tests there and writes coverage/ and reports/.
+ *
+ * The other way round, the project's own test run never picks the hook tests up: they are
+ * named <hook>.vitest.ts, which the default patterns of vitest, jest, Playwright, bun and
+ * node --test miss.
  */
 import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, matchesGlob, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
 
@@ -64,9 +68,14 @@ function projectWithItsOwnVitest(): string {
   mkdirSync(join(root, 'packages/a'), { recursive: true });
   writeFileSync(join(root, 'packages/a/sum.spec.ts'), "import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n");
 
+  initWithTools(root);
+  return root;
+}
+
+/** `ralph-hooks init --yes`, node_modules linking this repository's tools, everything committed. */
+function initWithTools(root: string): void {
   const init = ralphHooks(['init', '--yes'], { cwd: root });
   if (init.status !== 0) throw new Error(init.stdout + init.stderr);
-
   const modules = join(root, 'node_modules');
   mkdirSync(join(modules, '.bin'), { recursive: true });
   symlinkSync(REPO_ROOT, join(modules, 'ralph-hooks'));
@@ -75,7 +84,6 @@ function projectWithItsOwnVitest(): string {
   symlinkSync('../ralph-hooks/bin/ralph-hooks.js', join(modules, '.bin/ralph-hooks'));
   git(root, 'add', '-A');
   git(root, 'commit', '-qm', 'init');
-  return root;
 }
 
 /** Every path under `root` (folders and links too, links not followed) outside `except`, with each file's size and mtime. */
@@ -107,7 +115,7 @@ describe('the hook tests in a project with a vitest config of its own', () => {
   }, 240_000);
 
   it('init writes the hook tests\' own config, and test:hooks and the workflow name it', () => {
-    expect(readFileSync(join(root, 'test/hooks/vitest.config.cjs'), 'utf8')).toMatch(/^module\.exports = \{\n {2}root: __dirname,\n {2}test: \{\n {4}include: \["stop-watcher\.test\.ts"\],$/m);
+    expect(readFileSync(join(root, 'test/hooks/vitest.config.cjs'), 'utf8')).toMatch(/^module\.exports = \{\n {2}root: __dirname,\n {2}test: \{\n {4}include: \["stop-watcher\.vitest\.ts"\],$/m);
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(pkg.scripts['test:hooks']).toMatch(/^vitest run --config test\/hooks\/vitest\.config\.cjs && /);
     expect(pkg.scripts.test).toBe('vitest run'); // theirs
@@ -133,5 +141,42 @@ describe('the hook tests in a project with a vitest config of its own', () => {
     expect(result.status).toBe(1);
     expect(git(root, 'status', '--porcelain', '--untracked-files=all').stdout.split('\n').filter(Boolean).sort()).toEqual(['?? coverage/coverage.json', '?? reports/junit.xml']);
     git(root, 'clean', '-fdq');
+  }, 240_000);
+});
+
+/** The files other test runners look for when their config does not say (each tool's documented default). */
+const DEFAULT_TEST_PATTERNS = {
+  jest: ['**/__tests__/**/*.?([mc])[jt]s?(x)', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)'],
+  playwright: ['**/*.@(spec|test).?(c|m)[jt]s?(x)'],
+  bun: ['**/*{.,_}{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}'],
+  // node --test where Node strips types (nodejs/node#57359); its `**/test/**/*.{cjs,mjs,js}` takes
+  // vitest.config.cjs, which has nothing to run: checked below.
+  'node --test': ['**/test/**/*.test.{cts,mts,ts}', '**/test/**/*-test.{cts,mts,ts}', '**/test/**/*_test.{cts,mts,ts}'],
+};
+
+describe("the project's own test run and the hook tests", () => {
+  it("vitest with its defaults runs the project's tests only; jest, Playwright, bun and node --test's default patterns match no generated file", () => {
+    const root = tempDir('rh-own-run-');
+    git(root, 'init', '-q');
+    writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: 'acme', private: true, type: 'module', scripts: { test: 'vitest run' } }, null, 2)}\n`);
+    writeFileSync(join(root, '.gitignore'), 'node_modules\n');
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src/sum.test.ts'), "import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\n");
+    initWithTools(root);
+
+    const listed = run(root, process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'list', '--filesOnly']);
+    expect(listed.status, listed.output).toBe(0);
+    expect(listed.output.trim().split('\n')).toEqual(['src/sum.test.ts']);
+
+    const generated = readdirSync(join(root, 'test/hooks')).map((file) => `test/hooks/${file}`);
+    expect(generated.sort()).toEqual(['test/hooks/stop-watcher.bats', 'test/hooks/stop-watcher.vitest.ts', 'test/hooks/vitest.config.cjs']);
+    for (const [tool, patterns] of Object.entries(DEFAULT_TEST_PATTERNS)) {
+      // The name the vitest file had before: every one of these runners would take it.
+      expect(patterns.some((pattern) => matchesGlob('test/hooks/stop-watcher.test.ts', pattern)), tool).toBe(true);
+      for (const file of generated) expect(patterns.some((pattern) => matchesGlob(file, pattern)), `${tool}: ${file}`).toBe(false);
+    }
+    const nodeTest = run(root, process.execPath, ['--test', 'test/hooks/vitest.config.cjs']);
+    expect(nodeTest.output).toMatch(/^# pass 1$/m);
+    expect(nodeTest.status).toBe(0);
   }, 240_000);
 });
