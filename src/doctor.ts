@@ -208,7 +208,7 @@ export function includesIn(text: string): string[] | undefined {
     if (match[1] === undefined || /[^\s,[\]]/.test(match[1].replace(strings, ''))) return undefined;
     globs.push(...[...match[1].matchAll(strings)].map((m) => m[2]!));
   }
-  return found ? globs : VITEST_DEFAULT_INCLUDE;
+  return found ? [...new Set(globs)] : VITEST_DEFAULT_INCLUDE;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The hook tests run with a vitest config of their own (test/hooks/vitest.config.cjs). In a
  * project whose own vitest config includes only packages/**\/*.spec.ts, turns coverage on
- * (written to ./coverage), reports to a file, sets globals and a setup file that throws, and
- * has a vitest.workspace.ts that throws, `npm run test:hooks` passes and writes nothing
- * outside test/hooks. Without that config (the command ralph-hooks wrote before), vitest
- * finds no tests there and writes coverage/ and reports/.
+ * (written to ./coverage), reports to a file, sets globals, a setup file that throws and
+ * projects, beside a vite.config.ts and a vitest.workspace.ts that throw, `npm run test:hooks`
+ * passes and writes nothing outside test/hooks. Without that config (the command ralph-hooks
+ * wrote before), vitest finds no tests there and writes coverage/ and reports/, and doctor
+ * says so beforehand (RH19).
  *
  * The other way round, the project's own test run never picks the hook tests up: they are
  * named <hook>.vitest.ts, which the default patterns of vitest, jest, Playwright, bun and
@@ -48,6 +49,7 @@ export default defineConfig({
     globals: true,
     reporters: ['default', ['junit', { outputFile: 'reports/junit.xml' }]],
     coverage: { enabled: true, provider: 'custom', customProviderModule: './coverage-provider.mjs', reportsDirectory: './coverage' },
+    projects: [{ extends: true, test: { name: 'packages', include: ['packages/**/*.spec.ts'] } }],
   },
 });
 `;
@@ -62,6 +64,7 @@ function projectWithItsOwnVitest(): string {
   writeFileSync(join(root, '.gitignore'), 'node_modules\n');
   writeFileSync(join(root, 'vitest.config.ts'), PROJECT_CONFIG);
   writeFileSync(join(root, 'vitest.workspace.ts'), "throw new Error('the project\\'s vitest.workspace.ts was loaded');\n");
+  writeFileSync(join(root, 'vite.config.ts'), "throw new Error('the project\\'s vite.config.ts was loaded');\n");
   writeFileSync(join(root, 'coverage-provider.mjs'), COVERAGE_PROVIDER);
   mkdirSync(join(root, 'test'));
   writeFileSync(join(root, 'test/setup.ts'), "throw new Error('the project\\'s setup file ran');\n");
@@ -127,19 +130,28 @@ describe('the hook tests in a project with a vitest config of its own', () => {
     const result = run(root, 'npm', ['run', 'test:hooks']);
     expect(result.output).toMatch(/Test Files +1 passed \(1\)/);
     expect(result.output).not.toContain("the project's setup file ran");
-    expect(result.output).not.toContain('vitest.workspace.ts');
+    expect(result.output).not.toMatch(/vitest\.workspace\.ts|vite\.config\.ts/);
     expect(result.output).not.toContain('Coverage enabled');
     expect(result.output).toMatch(/\n(\d+) passed, 0 failed, 0 errors, \1 cases/); // ralph-hooks test, after vitest and bats
     expect(result.status, result.output).toBe(0);
     expect(listing(root, 'test/hooks')).toEqual(before);
     expect(git(root, 'status', '--porcelain', '--untracked-files=all').stdout).toBe('');
+    expect(ralphHooks(['doctor'], { cwd: root }).stdout).toContain('✓ RH19 the hook tests have their own vitest config');
   }, 240_000);
 
-  it('without the config (the command ralph-hooks wrote before), the project\'s config applies: no test files, coverage/ and reports/ written', () => {
-    const result = run(root, process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks']);
+  it('with the command ralph-hooks wrote before (no --config): doctor says it finds no tests (RH19), and vitest finds none and writes coverage/ and reports/', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    pkg.scripts['test:hooks'] = 'vitest run test/hooks && node_modules/bats/bin/bats test/hooks && ralph-hooks test';
+    writeFileSync(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
+    const doctor = ralphHooks(['doctor'], { cwd: root });
+    expect(doctor.stdout).toContain("✗ RH19 package.json's test:hooks runs `vitest run test/hooks` without --config test/hooks/vitest.config.cjs: vitest takes vitest.config.ts, whose include (packages/**/*.spec.ts) matches none of the hook tests (test/hooks/stop-watcher.vitest.ts)");
+    expect(doctor.status).toBe(1);
+
+    const result = run(root, 'npm', ['run', 'test:hooks']);
     expect(result.output).toContain('No test files found');
     expect(result.status).toBe(1);
-    expect(git(root, 'status', '--porcelain', '--untracked-files=all').stdout.split('\n').filter(Boolean).sort()).toEqual(['?? coverage/coverage.json', '?? reports/junit.xml']);
+    expect(git(root, 'status', '--porcelain', '--untracked-files=all').stdout.split('\n').filter(Boolean).sort()).toEqual([' M package.json', '?? coverage/coverage.json', '?? reports/junit.xml']);
+    git(root, 'checkout', '-q', 'package.json');
     git(root, 'clean', '-fdq');
   }, 240_000);
 });
