@@ -1,6 +1,6 @@
 /**
  * What `generate` adds beside the hooks when `extras` says so: a vitest and a bats file per
- * hook, the preset's starter cases, a GitHub Actions workflow. They are ordinary generated
+ * hook (and the vitest files' own config), the preset's starter cases, a GitHub Actions workflow. They are ordinary generated
  * files (rendered, hash-tracked, conflict-safe); package.json is merged (registration/package-json.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -15,6 +15,14 @@ import { namesRalphHooks, projectPackageManager, rhCommand } from './package-man
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';
 export const HOOK_SCENARIOS_DIR = 'test/hook-scenarios';
+/**
+ * The hook tests' own vitest config (extras.vitest). Every command that runs them passes it:
+ * without --config, vitest takes the project's config (found upward from the folder it runs
+ * in), whose include, setupFiles or coverage are not ours.
+ */
+export const HOOK_VITEST_CONFIG = `${HOOK_TESTS_DIR}/vitest.config.cjs`;
+/** The vitest command of the hook tests, as package.json runs it (the workflow puts npx in front). */
+export const HOOK_VITEST_COMMAND = `vitest run --config ${HOOK_VITEST_CONFIG}`;
 export const WORKFLOW_FILE = '.github/workflows/ralph-hooks.yml';
 /** Inside .ralph-hooks/, whose .gitignore keeps it out of git. */
 export const JUNIT_REPORT = '.ralph-hooks/reports/hook-cases.xml';
@@ -39,6 +47,16 @@ export function unsavedInstallCommand(extras: RalphHooksConfig['extras']): strin
   if (!extras.vitest) return undefined;
   const specs = Object.entries(hookDevDependencies(extras)).map(([name, range]) => `${name}@${range}`);
   return `npm install --no-save --no-package-lock ${specs.join(' ')}`;
+}
+
+/**
+ * A hook's vitest file, in HOOK_TESTS_DIR. Not `<hook>.test.ts`: the default test patterns of
+ * jest, vitest, Playwright and bun match that name, so the project's own test run would pick
+ * the file up under its own config (jest fails on `import … from 'vitest'`). `.vitest.ts`
+ * matches none of them; only the hook tests' own config (HOOK_VITEST_CONFIG) names it.
+ */
+export function hookVitestFile(hook: string): string {
+  return `${hook}.vitest.ts`;
 }
 
 /** One configured hook, as the extras see it. */
@@ -81,7 +99,7 @@ export function scenarioTemplates(presetId: string): string[] {
  */
 export function hookTestCommands(extras: Extras, hasHooks = true): string[] {
   const commands: string[] = [];
-  if (extras.vitest && hasHooks) commands.push(`vitest run ${HOOK_TESTS_DIR}`);
+  if (extras.vitest && hasHooks) commands.push(HOOK_VITEST_COMMAND);
   if (extras.bats && hasHooks) commands.push(`ralph-hooks bats ${HOOK_TESTS_DIR}`);
   if (extras.cases || extras.scenarios) commands.push('ralph-hooks test');
   return commands;
@@ -108,6 +126,10 @@ export function hookTestRun(extras: Extras, hasHooks = true): string | undefined
 export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): GeneratedFile[] {
   const { extras } = config;
   const files: GeneratedFile[] = [];
+  if (extras.vitest && hooks.length) {
+    const context = { version: hooks[0]!.context.version, command: HOOK_VITEST_COMMAND, include: hooks.map((hook) => hookVitestFile(hook.context.name)) };
+    files.push({ path: HOOK_VITEST_CONFIG, content: renderTemplate('extras/vitest.config.cjs.hbs', context), executable: false });
+  }
   for (const hook of hooks) {
     const name = hook.context.name;
     const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
@@ -122,8 +144,9 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       failClosed: hook.context.kind === 'guard',
       stopWatcher: hook.context.kind === 'stop-watcher',
       forgeflare: hook.context.contract === 'forgeflare',
+      vitestCommand: HOOK_VITEST_COMMAND,
     };
-    if (extras.vitest) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.test.ts`), content: renderTemplate('extras/hook.test.ts.hbs', context), executable: false });
+    if (extras.vitest) files.push({ path: posix.join(HOOK_TESTS_DIR, hookVitestFile(name)), content: renderTemplate('extras/hook.test.ts.hbs', context), executable: false });
     if (extras.bats) files.push({ path: posix.join(HOOK_TESTS_DIR, `${name}.bats`), content: renderTemplate('extras/hook.bats.hbs', context), executable: false });
     for (const template of cases) {
       const file = posix.basename(template).replace(/\.hbs$/, '');
@@ -147,7 +170,7 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       unsavedInstall: extras.packageJson ? '' : (unsavedInstallCommand(extras) ?? ''),
       generate: `${ours('generate --on-conflict=fail')} && git diff --exit-code`,
       doctor: ours('doctor'),
-      vitest: extras.vitest && hooks.length ? pm.exec(`vitest run ${HOOK_TESTS_DIR}`) : '',
+      vitest: extras.vitest && hooks.length ? pm.exec(HOOK_VITEST_COMMAND) : '',
       bats: extras.bats && hooks.length ? ours(`bats ${HOOK_TESTS_DIR}`) : '',
       cases: extras.cases || extras.scenarios ? ours(`test --reporter human --reporter junit=${JUNIT_REPORT}`) : '',
       junit: JUNIT_REPORT,

@@ -65,7 +65,7 @@ export function validateAnswer(question: { flag: string; choices: readonly { val
  * `--extras vitest,cases` (or `all`, `none`) sets the whole list; `--no-<flag>` drops one.
  */
 const EXTRA_LABELS: Record<ExtraId, string> = {
-  vitest: 'vitest tests for each hook (test/hooks/<name>.test.ts)',
+  vitest: 'vitest tests for each hook (test/hooks/<name>.vitest.ts)',
   bats: 'a bats file for each hook (test/hooks/<name>.bats)',
   cases: 'starter recorded cases (test/hook-cases/<name>/)',
   scenarios: 'real-client scenarios (test/hook-scenarios/<name>/; needs the claude package)',

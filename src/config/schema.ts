@@ -47,7 +47,7 @@ export const hookEntrySchemaUnion = z.discriminatedUnion('preset', hookEntries a
  * before `extras` existed generates exactly what it did; `init` writes all of them on.
  */
 export const EXTRAS = {
-  vitest: 'A vitest file per hook (`test/hooks/NAME.test.ts`) that replays its cases and checks its fail-open/fail-closed contract through ralph-hooks/testkit.',
+  vitest: 'A vitest file per hook (`test/hooks/NAME.vitest.ts`, run with its own config `test/hooks/vitest.config.cjs`) that replays its cases and checks its fail-open/fail-closed contract through ralph-hooks/testkit.',
   bats: 'A bats file per hook (`test/hooks/NAME.bats`) that checks the same contract through the ralph-hooks bats library.',
   cases: "The preset's starter corpus of recorded cases (`test/hook-cases/NAME/`), replayed by `ralph-hooks test`; only presets that ship cases (specum).",
   workflow: 'A GitHub Actions workflow (`.github/workflows/ralph-hooks.yml`) that installs dependencies, checks the generated files, and runs the hook tests and cases with a JUnit report.',

@@ -29,7 +29,7 @@ export const NPM_PLACEHOLDER_TEST = 'echo "Error: no test specified" && exit 1';
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
 
 /** Our own test:hooks compositions, today's and earlier versions' (any may be rewritten; anything else is the user's). */
-const OUR_TEST_COMMAND = String.raw`(vitest run( --config \S+)? test\/hooks|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks bats test\/hooks|ralph-hooks test)`;
+const OUR_TEST_COMMAND = String.raw`(vitest run (--config test\/hooks\/vitest\.config\.cjs|test\/hooks)|node_modules\/bats\/bin\/bats test\/hooks|ralph-hooks bats test\/hooks|ralph-hooks test)`;
 const OUR_TEST_HOOKS = new RegExp(`^${OUR_TEST_COMMAND}( && ${OUR_TEST_COMMAND})*$`);
 
 /** The `test` script init writes where there is none: test:hooks through any package manager. */

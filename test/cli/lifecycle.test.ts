@@ -53,7 +53,7 @@ describe('remove <hook>', () => {
     ralphHooks(['add', 'stop-watcher', '--preset', 'loop', '--name', 'ralph-loop'], { cwd: root });
     const result = ralphHooks(['remove', 'ralph-loop'], { cwd: root });
     expect(result.status, result.stderr).toBe(0);
-    for (const file of ['.claude/hooks/ralph-loop.sh', 'test/hooks/ralph-loop.test.ts', 'test/hooks/ralph-loop.bats']) expect(existsSync(join(root, file)), file).toBe(false);
+    for (const file of ['.claude/hooks/ralph-loop.sh', 'test/hooks/ralph-loop.vitest.ts', 'test/hooks/ralph-loop.bats']) expect(existsSync(join(root, file)), file).toBe(false);
     expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }]);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).not.toContain('ralph-loop');
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
@@ -306,7 +306,7 @@ describe('a config pasted without "extras"', () => {
     writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
     const dry = ralphHooks(['generate', '--dry-run'], { cwd: root });
     expect(dry.stderr).toMatch(/warning: ralph-hooks\.config\.json has no "extras", so every extra is off: 2\d generated test, case and workflow file\(s\) are removed\./);
-    expect(existsSync(join(root, 'test/hooks/stop-watcher.test.ts'))).toBe(true);
+    expect(existsSync(join(root, 'test/hooks/stop-watcher.vitest.ts'))).toBe(true);
   }, 60_000);
 });
 

@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
@@ -200,5 +200,80 @@ describe('ralph-hooks doctor: RH11, the Claude Code version a guard needs', () =
     expect(ralphHooks(['generate'], { cwd: noGuard }).status).toBe(0);
     fakeClaude(noGuard, '2.1.100');
     expect(ralphHooks(['doctor'], { cwd: noGuard }).stdout).not.toContain('RH11');
+  });
+});
+
+describe('ralph-hooks doctor: RH19, whether the hook test command finds the hook tests', () => {
+  let root: string;
+  beforeEach(() => {
+    root = tempDir();
+    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { vitest: true, packageJson: true } }));
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+  });
+  const doctor = () => ralphHooks(['doctor'], { cwd: root });
+  const setTestHooks = (script: string) => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    pkg.scripts['test:hooks'] = script;
+    writeFileSync(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
+  };
+
+  it('is green with the generated config and test:hooks', () => {
+    const result = doctor();
+    expect(result.stdout).toContain('✓ RH19 the hook tests have their own vitest config (test/hooks/vitest.config.cjs, 1 file(s))');
+    expect(result.status, result.stdout).toBe(0);
+  });
+
+  it('the generated config missing', () => {
+    rmSync(join(root, 'test/hooks/vitest.config.cjs'));
+    const result = doctor();
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/✗ RH19 test\/hooks\/vitest\.config\.cjs is missing: `vitest run --config test\/hooks\/vitest\.config\.cjs` stops before it runs a test.*\n\s+fix: Run: npx ralph-hooks generate/);
+  });
+
+  it('a test:hooks that runs vitest without it, where the project\'s include (or vitest\'s default) misses the hook tests', () => {
+    setTestHooks('vitest run test/hooks --reporter dot && ralph-hooks test');
+    const noConfig = doctor();
+    expect(noConfig.status).toBe(1);
+    expect(noConfig.stdout).toContain("✗ RH19 package.json's test:hooks runs `vitest run test/hooks --reporter dot` without --config test/hooks/vitest.config.cjs: vitest's default include (**/*.{test,spec}.?(c|m)[jt]s?(x)) matches none of the hook tests (test/hooks/stop-watcher.vitest.ts): \"No test files found\", exit 1.");
+    expect(noConfig.stdout).toContain('fix: Run the hook tests with their own config in test:hooks: vitest run --config test/hooks/vitest.config.cjs');
+
+    writeFileSync(join(root, 'vitest.config.ts'), "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['packages/**/*.spec.ts'] } });\n");
+    expect(doctor().stdout).toContain('vitest takes vitest.config.ts, whose include (packages/**/*.spec.ts) matches none of the hook tests (test/hooks/stop-watcher.vitest.ts)');
+    // Found through npx, and through a config named with -c.
+    setTestHooks('npx vitest run -c ./vitest.config.ts');
+    expect(doctor().stdout).toContain("✗ RH19 package.json's test:hooks runs `vitest run -c ./vitest.config.ts` without --config");
+
+    // A project config whose include takes them: vitest finds them.
+    writeFileSync(join(root, 'vitest.config.ts'), "export default { test: { include: ['packages/**/*.spec.ts', 'test/hooks/*.vitest.ts'] } };\n");
+    const found = doctor();
+    expect(found.stdout).toContain('✓ RH19');
+    expect(found.status, found.stdout).toBe(0);
+
+    // An include doctor cannot read: a warning, not a failure.
+    writeFileSync(join(root, 'vitest.config.ts'), "import { globs } from './globs.js';\nexport default { test: { include: globs } };\n");
+    const unread = doctor();
+    expect(unread.stdout).toContain("! RH19 warning: package.json's test:hooks runs `vitest run -c ./vitest.config.ts` without --config test/hooks/vitest.config.cjs: vitest takes vitest.config.ts, whose include ralph-hooks cannot read");
+    expect(unread.status, unread.stdout).toBe(0);
+  });
+
+  it('a test:hooks that does not run vitest, or runs it with the generated config, is fine', () => {
+    for (const script of ['ralph-hooks test', 'echo vitest && ralph-hooks test', 'pnpm exec vitest run --config=test/hooks/vitest.config.cjs && ralph-hooks test']) {
+      setTestHooks(script);
+      expect(doctor().stdout, script).toContain('✓ RH19');
+    }
+  });
+
+  it('reads include globs as vitest does (node:path matchesGlob as the reference)', async () => {
+    const { matchesGlob } = await import('node:path');
+    const { globMatches, includesIn, vitestCalls } = await import('../../src/doctor.js');
+    const globs = ['**/*.vitest.ts', '*.vitest.ts', 'test/**', 'test/**/*.ts', '**/*.{test,spec}.?(c|m)[jt]s?(x)', 'packages/**/*.spec.ts', 'test/hooks/*', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)', '**/__tests__/**/*.?([mc])[jt]s?(x)', 'test/{hooks,unit}/**/*.ts', 'test/[hx]ooks/*.ts', '**'];
+    const paths = ['test/hooks/stop-watcher.vitest.ts', 'test/hooks/stop-watcher.test.ts', 'test/hooks/a.spec.mjs', 'packages/a/b.spec.ts', 'src/x.tsx', 'test/unit/deep/a.ts', 'a.test.js', 'x/__tests__/y/z.cjs'];
+    for (const glob of globs) for (const path of paths) expect(globMatches(path, glob), `${glob} ${path}`).toBe(matchesGlob(path, glob));
+    expect(globMatches('test/hooks/a.vitest.ts', './test/hooks/*.vitest.ts')).toBe(true);
+    expect(includesIn("defineConfig({ test: { include: ['a/**', \"b/*.ts\"], coverage: { include: [`src/**`] } } })")).toEqual(['a/**', 'b/*.ts', 'src/**']);
+    expect(includesIn('export default { test: { globals: true } }')).toEqual(['**/*.{test,spec}.?(c|m)[jt]s?(x)']);
+    expect(includesIn("export default { test: { include: [...configDefaults.include, 'x/**'] } }")).toBeUndefined();
+    expect(includesIn('export default { test: { include: globs } }')).toBeUndefined();
+    expect(vitestCalls('tsc && CI=1 npx vitest run a || node node_modules/vitest/vitest.mjs --root x; echo vitest')).toEqual([['vitest', 'run', 'a'], ['node_modules/vitest/vitest.mjs', '--root', 'x']]);
   });
 });

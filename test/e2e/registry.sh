@@ -126,7 +126,7 @@ check "init wrote the config, hook, tests, cases, workflow and a minimal package
   set -e
   jq -e ".extras == {vitest:true,bats:true,cases:true,workflow:true,scenarios:false,packageJson:true}" ralph-hooks.config.json
   test -x .claude/hooks/stop-watcher.sh
-  test -f test/hooks/stop-watcher.test.ts && test -f test/hooks/stop-watcher.bats
+  test -f test/hooks/stop-watcher.vitest.ts && test -f test/hooks/stop-watcher.bats
   ls test/hook-cases/stop-watcher/*.case.json >/dev/null
   test -f .github/workflows/ralph-hooks.yml
   jq -e ".scripts[\"test:hooks\"] and .scripts.test == \"npm run test:hooks\" and .devDependencies[\"ralph-hooks\"]" package.json'
@@ -135,8 +135,8 @@ step "npm test (vitest + bats + ralph-hooks test in the generated repository)" n
 step "npm run test:hooks" npm run test:hooks
 
 # ---------------------------------------------------------------- docs/ci.md
-step "npx vitest run test/hooks" npx vitest run test/hooks
-step "node_modules/bats/bin/bats test/hooks" node_modules/bats/bin/bats test/hooks
+step "npx vitest run --config test/hooks/vitest.config.cjs" npx vitest run --config test/hooks/vitest.config.cjs
+step "npx ralph-hooks bats test/hooks" npx ralph-hooks bats test/hooks
 step "npx ralph-hooks test --reporter human --reporter junit=reports/hook-cases.xml" \
   npx ralph-hooks test --reporter human --reporter junit=reports/hook-cases.xml
 check "the JUnit report is well-formed XML with one testcase per case" '
@@ -154,7 +154,7 @@ step "config change (maxGlobalIterations 40, word match) + npx ralph-hooks gener
   npx ralph-hooks generate
   grep -qx "readonly DEFAULT_MAX_GLOBAL_ITERATIONS=40" .claude/hooks/stop-watcher.sh'
 step "npx ralph-hooks add guard --preset guard, with no warning" bash -c 'npx ralph-hooks add guard --preset guard 2>add.err && ! grep -q warning add.err'
-step "npm test after the changes (the new hook's tests included)" bash -c 'npm test && test -f test/hooks/guard.test.ts'
+step "npm test after the changes (the new hook's tests included)" bash -c 'npm test && test -f test/hooks/guard.vitest.ts'
 step "npx ralph-hooks doctor is green" npx ralph-hooks doctor
 step "real-client scenarios: extras.scenarios, npm i -D @anthropic-ai/claude-code, npx ralph-hooks generate, npx ralph-hooks test test/hook-scenarios" bash -c '
   set -e
@@ -181,7 +181,7 @@ cd "$WORK/plain"
 step "npm init ralph-hooks (no terminal: the defaults)" bash -c 'npm init ralph-hooks </dev/null && test -f ralph-hooks.config.json'
 new_repo npm-yes
 cd "$WORK/npm-yes"
-step "npm init ralph-hooks -- --yes" bash -c 'npm init ralph-hooks -- --yes && test -f test/hooks/stop-watcher.test.ts'
+step "npm init ralph-hooks -- --yes" bash -c 'npm init ralph-hooks -- --yes && test -f test/hooks/stop-watcher.vitest.ts'
 
 # ---------------------------------------------------------------- package.json left to the user
 # --no-package-json: no package.json at all; the workflow's own steps, run in order, install

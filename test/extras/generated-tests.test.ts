@@ -29,6 +29,9 @@ export function generatedProject(config: object): string {
 const run = (command: string, args: string[], cwd: string) =>
   spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true' }, timeout: 120_000 });
 
+/** The generated projects' vitest command (HOOK_VITEST_COMMAND), with this repository's vitest. */
+const vitest = (root: string) => run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/hooks/vitest.config.cjs'], root);
+
 /**
  * One hook per preset that renders for the target with its defaults. Left out: presets with
  * required options (cc-compat wraps a script you name) or that refuse the target.
@@ -57,7 +60,7 @@ describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 
   }, 240_000);
 
   it('the vitest files pass', () => {
-    const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
+    const result = vitest(root);
     expect(presetsFor(target).length).toBeGreaterThanOrEqual(5);
     expect(result.stdout + result.stderr).toMatch(new RegExp(`Test Files +${presetsFor(target).length} passed`));
     expect(result.status).toBe(0);
@@ -79,10 +82,10 @@ describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 
 describe('generated test files', () => {
   it('a guard gets the fail-closed contract, a stop-watcher the fail-open one', () => {
     const root = generatedProject(everyPreset('claude-project'));
-    const guardTest = readFileSync(join(root, 'test/hooks/guard-hook.test.ts'), 'utf8');
+    const guardTest = readFileSync(join(root, 'test/hooks/guard-hook.vitest.ts'), 'utf8');
     expect(guardTest).toContain('expect(result).toDeny();');
     expect(readFileSync(join(root, 'test/hooks/guard-hook.bats'), 'utf8')).toContain('assert_deny');
-    const stopTest = readFileSync(join(root, 'test/hooks/specum-hook.test.ts'), 'utf8');
+    const stopTest = readFileSync(join(root, 'test/hooks/specum-hook.vitest.ts'), 'utf8');
     expect(stopTest).toContain('expect(result).toBeSilent({ allowStderr: true });');
     expect(stopTest).toContain('listCaseFiles("test/hook-cases/specum-hook"');
   });
@@ -91,7 +94,7 @@ describe('generated test files', () => {
     const root = generatedProject({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { vitest: true, cases: true } });
     const file = join(root, 'test/hook-cases/stop-watcher/continues-midway.case.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('Task 3/5, Iter 4', 'Task 9/9, Iter 4'));
-    const result = run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'test/hooks', '--root', root], root);
+    const result = vitest(root);
     expect(result.status).toBe(1);
     expect(result.stdout + result.stderr).toContain('CaseFailedError: case stop-watcher/continues-midway (test/hook-cases/stop-watcher/continues-midway.case.json) failed');
     expect(result.stdout + result.stderr).toMatch(/stop-watcher\/continues-midway: reason\.contains --\nexpected \(1 lines\):\n {2}Continue spec: test-spec \(Task 9\/9, Iter 4\)/);

@@ -67,7 +67,7 @@ describe('init with extras in a repository that already has its own files', () =
     const pkg = readJson(join(root, 'package.json'));
     expectEveryLeafKept(PACKAGE, pkg);
     expect(Object.keys(pkg)).toEqual(Object.keys(PACKAGE));
-    expect(pkg.scripts['test:hooks']).toBe('vitest run test/hooks && ralph-hooks bats test/hooks && ralph-hooks test');
+    expect(pkg.scripts['test:hooks']).toBe('vitest run --config test/hooks/vitest.config.cjs && ralph-hooks bats test/hooks && ralph-hooks test');
     expect(pkg.scripts.test).toBe('node --test'); // theirs
     expect(pkg.devDependencies.vitest).toBe('^3.2.0'); // their version
     expect(pkg.devDependencies).toMatchObject({ 'ralph-hooks': expect.stringMatching(/^\^\d+\.\d+\.\d+/) });
@@ -160,7 +160,7 @@ describe('init flags for the extras', () => {
     const { files } = JSON.parse(result.stdout);
     expect(files).toContainEqual({ path: 'package.json', status: 'create' });
     expect(files).toContainEqual({ path: '.github/workflows/ralph-hooks.yml', status: 'create' });
-    expect(files).toContainEqual({ path: 'test/hooks/stop-watcher.test.ts', status: 'create' });
+    expect(files).toContainEqual({ path: 'test/hooks/stop-watcher.vitest.ts', status: 'create' });
     const again = JSON.parse(ralphHooks(['init', '--yes', '--json'], { cwd: root }).stdout);
     expect(again.files.every((f: { status: string }) => f.status === 'unchanged')).toBe(true);
   });

@@ -8,7 +8,7 @@ import { planGeneration } from '../../src/plan.js';
 import { addedBy, formatLike, mergePackageJson, NPM_PLACEHOLDER_TEST, packageNameFor, withoutOurs } from '../../src/registration/package-json.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
-const WANTS = { testHooksScript: 'vitest run test/hooks && ralph-hooks test', devDependencies: { 'ralph-hooks': '^0.1.0', vitest: '^4.1.12' } };
+const WANTS = { testHooksScript: 'vitest run --config test/hooks/vitest.config.cjs && ralph-hooks test', devDependencies: { 'ralph-hooks': '^0.1.0', vitest: '^4.1.12' } };
 
 const FOREIGN = {
   name: '@acme/app',
@@ -43,6 +43,11 @@ describe('mergePackageJson', () => {
   it('rewrites a test:hooks it wrote itself when the extras change', () => {
     const merged = mergePackageJson({ scripts: { 'test:hooks': 'ralph-hooks test' } }, WANTS);
     expect((merged.scripts as any)['test:hooks']).toBe(WANTS.testHooksScript);
+    // the vitest command without the hook tests' own config, as ralph-hooks 0.1 wrote it
+    const older = mergePackageJson({ scripts: { 'test:hooks': 'vitest run test/hooks && node_modules/bats/bin/bats test/hooks && ralph-hooks test' } }, WANTS);
+    expect((older.scripts as any)['test:hooks']).toBe(WANTS.testHooksScript);
+    const mine = mergePackageJson({ scripts: { 'test:hooks': 'vitest run test/hooks --coverage' } }, WANTS);
+    expect((mine.scripts as any)['test:hooks']).toBe('vitest run test/hooks --coverage');
   });
 
   it('a missing package.json becomes a minimal one named after the folder', () => {

@@ -21,7 +21,7 @@ describe('the generated workflow', () => {
       'if [ -f package-lock.json ] || [ -f npm-shrinkwrap.json ]; then npm ci; else npm install; fi',
       'npx ralph-hooks generate --on-conflict=fail && git diff --exit-code',
       'npx ralph-hooks doctor',
-      'npx vitest run test/hooks',
+      'npx vitest run --config test/hooks/vitest.config.cjs',
       'npx ralph-hooks bats test/hooks',
       'npx ralph-hooks test --reporter human --reporter junit=.ralph-hooks/reports/hook-cases.xml',
     ]);
@@ -62,7 +62,7 @@ describe('the generated workflow', () => {
         expect(runs.slice(1)).toEqual([
           `${exec} ralph-hooks generate --on-conflict=fail && git diff --exit-code`,
           `${exec} ralph-hooks doctor`,
-          `${exec} vitest run test/hooks`,
+          `${exec} vitest run --config test/hooks/vitest.config.cjs`,
           `${exec} ralph-hooks bats test/hooks`,
           `${exec} ralph-hooks test --reporter human --reporter junit=.ralph-hooks/reports/hook-cases.xml`,
         ]);
