@@ -129,9 +129,9 @@ describe.concurrent('a fresh project is green for every init answer (packed pack
       if (flags === '--no-package-json') {
         expect(existsSync(join(root, 'package.json'))).toBe(false);
         const workflow = readFileSync(join(root, '.github/workflows/ralph-hooks.yml'), 'utf8');
-        const install = workflowSteps(workflow).find((s) => s.name.startsWith('Install ralph-hooks'))!;
-        // What the tests import and run, at the ranges package.json would have named (installed here already).
-        expect(install.run).toMatch(/^npm install --no-save --no-package-lock ralph-hooks@\^\d+\.\d+\.\d+ vitest@\^[\d.]+ bats@\^[\d.]+( @anthropic-ai\/claude-code@\^[\d.]+)?$/);
+        const install = workflowSteps(workflow).find((s) => s.name.startsWith('Install'))!;
+        // What the vitest tests import, at the ranges package.json would have named (installed here already).
+        expect(install.run).toMatch(/^npm install --no-save --no-package-lock ralph-hooks@\^\d+\.\d+\.\d+ vitest@\^[\d.]+( @anthropic-ai\/claude-code@\^[\d.]+)?$/);
         expect(init.output).toContain(install.run);
         for (const { name, run } of workflowSteps(workflow)) {
           if (!name.startsWith('Install')) await step(`workflow: ${name}`, run);
@@ -150,7 +150,7 @@ describe.concurrent('a fresh project is green for every init answer (packed pack
           }
           await step(`workflow: ${name}`, run);
         }
-        if (existsSync(join(root, 'test/hook-cases'))) expect(readFileSync(join(root, 'reports/hook-cases.xml'), 'utf8')).toMatch(/<testsuites? /);
+        if (existsSync(join(root, 'test/hook-cases'))) expect(readFileSync(join(root, '.ralph-hooks/reports/hook-cases.xml'), 'utf8')).toMatch(/<testsuites? /);
       } else {
         expect(existsSync(join(root, '.github/workflows'))).toBe(false);
         await step('generate --on-conflict=fail', 'ralph-hooks generate --on-conflict=fail && git diff --exit-code');
