@@ -5,9 +5,10 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import { CONFIG_FILE, TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks } from './hooks.js';
-import { formatJson } from './json-text.js';
+import { formatJson, jsonObjectIn } from './json-text.js';
+import { projectFormatting, type Formatting } from './formatters/index.js';
 import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
 import { CliError } from './errors.js';
 import { packageVersion } from './package-info.js';
@@ -53,6 +54,8 @@ export interface Plan {
   previousManifest?: Manifest;
   /** Things generate noticed and left alone (a manifest entry outside the project, say). */
   warnings?: string[];
+  /** The project's formatter(s), when it has one: what is written is what they make of it. */
+  formatting?: Formatting;
 }
 
 export interface PlanOptions {
@@ -61,13 +64,30 @@ export interface PlanOptions {
 }
 
 export function planGeneration(root: string, config: RalphHooksConfig, options: PlanOptions = {}): Plan {
-  const { files, commands } = renderHooks(config);
-  checkCollisions(files);
+  const { files: rendered, commands } = renderHooks(config);
+  checkCollisions(rendered);
   const warnings: string[] = [];
   const previousManifest = readManifest(root, warnings);
   const recorded = previousManifest?.files ?? {};
-  const changes: FileChange[] = [];
 
+  const wanted = new Set(rendered.map((f) => f.path));
+  const stale: FileChange[] = [];
+  for (const [path, hash] of Object.entries(recorded)) {
+    if (!wanted.has(path)) stale.push(classifyStale(root, path, hash));
+  }
+
+  const target = TARGETS[config.target];
+  const ownership: Ownership = { recorded: previousManifest?.registrations, scripts: [...Object.keys(recorded), ...rendered.map((f) => f.path)] };
+  const merged: FileChange[] = target.register(root, commands, ownership).map((change) => (change.registered ? change : { ...change, companion: true }));
+  merged.push(...deregisterElsewhere(root, [...wanted, ...stale.map((c) => c.path), ...merged.map((c) => c.path)], ownership));
+  merged.push(...removeCompanions(root, previousManifest, new Set([...wanted, ...stale.map((c) => c.path), ...merged.map((c) => c.path)])));
+  if (config.extras.packageJson) merged.push(planPackageJson(root, config));
+  if (options.configText !== undefined) merged.push(classifyConfig(root, options.configText));
+
+  const formatting = projectFormatting(root);
+  const files = formatting ? formatWritten(formatting, rendered, merged, warnings) : rendered;
+
+  const changes: FileChange[] = [];
   const adopted = previousManifest?.adopted ?? {};
   const adoptedFrom = previousManifest?.adoptedFrom ?? {};
   for (const file of files) {
@@ -79,19 +99,33 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
     }
     changes.push(change);
   }
-  const wanted = new Set(files.map((f) => f.path));
-  for (const [path, hash] of Object.entries(recorded)) {
-    if (!wanted.has(path)) changes.push(classifyStale(root, path, hash));
-  }
+  changes.push(...stale, ...merged);
+  return { root, changes, previousManifest, warnings, ...(formatting ? { formatting } : {}) };
+}
 
-  const target = TARGETS[config.target];
-  const ownership: Ownership = { recorded: previousManifest?.registrations, scripts: [...Object.keys(recorded), ...files.map((f) => f.path)] };
-  changes.push(...target.register(root, commands, ownership).map((change) => (change.registered ? change : { ...change, companion: true })));
-  changes.push(...deregisterElsewhere(root, changes, ownership));
-  changes.push(...removeCompanions(root, previousManifest, new Set(changes.map((change) => change.path))));
-  if (config.extras.packageJson) changes.push(planPackageJson(root, config));
-  if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
-  return { root, changes, previousManifest, warnings };
+/**
+ * The project's formatter over everything this plan would write (formatters/index.ts), in one
+ * batch: every generated file, and each merged file that changes. What it makes of them is what
+ * is compared with the disk, written and hashed, so running it afterwards changes nothing. A
+ * merged file that, formatted, is what the disk holds already is left alone.
+ */
+function formatWritten<F extends { path: string; content: string }>(formatting: Formatting, rendered: F[], merged: FileChange[], warnings: string[]): F[] {
+  const writes = merged.filter((change) => (change.status === 'create' || change.status === 'update') && change.content !== undefined);
+  const texts = formatting.format([...rendered.map((file) => ({ path: file.path, text: file.content })), ...writes.map((change) => ({ path: change.path, text: change.content! }))]);
+  writes.forEach((change, i) => {
+    change.content = texts[rendered.length + i]!;
+    if (change.current === change.content) change.status = 'unchanged';
+  });
+  warnings.push(...formatting.warnings);
+  return rendered.map((file, i) => ({ ...file, content: texts[i]! }));
+}
+
+/** The config (init, add, remove): left as it is when it holds the same values, however it is laid out. */
+function classifyConfig(root: string, text: string): FileChange {
+  const change = classifyMerged(root, CONFIG_FILE, text);
+  if (change.status !== 'update') return change;
+  const current = jsonObjectIn(change.current);
+  return current !== undefined && isDeepStrictEqual(current, jsonObjectIn(text)) ? { ...change, status: 'unchanged', content: change.current } : change;
 }
 
 /**
@@ -100,8 +134,8 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
  * runs a script that is gone, or runs one twice. The user's own handlers stay, and a file with
  * nothing of ours is left byte for byte.
  */
-function deregisterElsewhere(root: string, planned: FileChange[], ownership: Ownership): FileChange[] {
-  const done = new Set(planned.map((change) => change.path));
+function deregisterElsewhere(root: string, planned: string[], ownership: Ownership): FileChange[] {
+  const done = new Set(planned);
   return registrationFilesOf(ownership)
     .filter((file) => !done.has(file))
     .map((file) => deregisterFile(root, file, ownership))
@@ -227,10 +261,12 @@ function sortKeys(record: Record<string, string>): Record<string, string> {
 }
 
 export function manifestChange(plan: Plan): FileChange {
-  const content = formatJson(nextManifest(plan));
+  let content = formatJson(nextManifest(plan));
   const current = readIfExists(join(plan.root, MANIFEST_FILE), plan.root);
-  // The generator version alone is no reason to touch the file.
+  // The generator version alone is no reason to touch the file, nor its layout (a formatter's).
   const same = current !== undefined && isDeepStrictEqual({ ...JSON.parse(current), generator: '' }, { ...JSON.parse(content), generator: '' });
+  // Written as the project's formatter would leave it; only when it is written (a second, small batch).
+  if (!same && plan.formatting?.active.length) content = plan.formatting.format([{ path: MANIFEST_FILE, text: content }])[0]!;
   return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
 }
 export { PLUGIN_MANIFEST } from './targets/claude-plugin.js';

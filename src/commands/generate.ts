@@ -6,6 +6,7 @@ import { readConfig } from '../config/load.js';
 import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { JsonSyntaxError } from '../json-text.js';
+import { notInstalled } from '../formatters/index.js';
 import { planGeneration, type Plan } from '../plan.js';
 import { findProjectRoot } from '../project-root.js';
 import { askAboutConflict } from '../prompt-conflict.js';
@@ -50,6 +51,7 @@ export interface ApplyFlags {
 /** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`, `remove`, `init`. */
 export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: RalphHooksConfig): Promise<number> {
   for (const warning of plan.warnings ?? []) console.error(`warning: ${warning}`);
+  refuseUnformatted(plan, flags);
   const warnings = config ? configWarnings(config) : [];
   if (warnings.length && !flags.quiet) console.error(formatWarnings(warnings));
   if (flags.dryRun) {
@@ -66,6 +68,21 @@ export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: Ral
   const changes = applyPlan(settled, diskWriter(plan.root));
   if (!flags.quiet) console.log(flags.json ? changesAsJson(changes) : summarize(changes));
   return 0;
+}
+
+/**
+ * A formatter the project is set up for but has not installed (a fresh clone): what ralph-hooks
+ * would write now is not what the project's formatter makes of it, so nothing is written.
+ */
+function refuseUnformatted(plan: Plan, flags: ApplyFlags): void {
+  const missing = plan.formatting?.missing ?? [];
+  if (missing.length === 0) return;
+  const { message, fix } = notInstalled(missing);
+  if (flags.dryRun) {
+    console.error(`warning: ${message} ${fix}`);
+    return;
+  }
+  if (plan.changes.some((c) => c.status !== 'unchanged' && c.status !== 'keep')) throw new CliError(`${message}\nNothing was written. ${fix}, then run this again.`);
 }
 
 /** The options every command that writes files takes (generate, add). */
