@@ -35,6 +35,13 @@ export interface Manifest {
   registrations?: Registrations;
   /** Files a target created beside its registration (a plugin's manifest) → sha256 of what was written. */
   companions?: Record<string, string>;
+  /**
+   * With the project's formatter (formatters/): generated file → sha256 of what ralph-hooks
+   * rendered, before the formatter; and `formatter`, what the formatting depended on. While both
+   * are the same and the file is as written, the formatter's answer is known without running it.
+   */
+  rendered?: Record<string, string>;
+  formatter?: string;
 }
 
 export function sha256(text: string): string {
@@ -101,7 +108,11 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
   const companions = isJsonObject(data.companions)
     ? { companions: Object.fromEntries(Object.entries(data.companions).filter(([path, hash]) => isProjectPath(path) && typeof hash === 'string')) as Record<string, string> }
     : {};
-  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions };
+  const rendered = isJsonObject(data.rendered)
+    ? { rendered: Object.fromEntries(Object.entries(data.rendered).filter(([path, hash]) => isProjectPath(path) && typeof hash === 'string')) as Record<string, string> }
+    : {};
+  const formatter = typeof data.formatter === 'string' ? { formatter: data.formatter } : {};
+  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions, ...rendered, ...formatter };
 }
 
 /** The recorded handlers, each checked for shape (a hand-edited manifest loses only the bad entries). */

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_FILE, TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { renderHooks } from './hooks.js';
+import { renderHooks, type GeneratedFile } from './hooks.js';
 import { formatJson, jsonObjectIn } from './json-text.js';
 import { projectFormatting, type Formatting } from './formatters/index.js';
 import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
@@ -46,6 +46,8 @@ export interface FileChange {
   registered?: RecordedHandler[];
   /** A file a target plans beside its registration (a plugin's manifest): removed when the target goes, if untouched. */
   companion?: boolean;
+  /** With the project's formatter: the sha256 of what ralph-hooks rendered, before the formatter (the manifest's `rendered`). */
+  rendered?: string;
 }
 
 export interface Plan {
@@ -85,13 +87,14 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   if (options.configText !== undefined) merged.push(classifyConfig(root, options.configText));
 
   const formatting = projectFormatting(root);
-  const files = formatting ? formatWritten(formatting, rendered, merged, warnings) : rendered;
+  const files: (GeneratedFile & { rendered?: string })[] = formatting?.active.length ? formatWritten(root, formatting, rendered, merged, previousManifest, warnings) : rendered;
 
   const changes: FileChange[] = [];
   const adopted = previousManifest?.adopted ?? {};
   const adoptedFrom = previousManifest?.adoptedFrom ?? {};
   for (const file of files) {
     const change = classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path], adopted[file.path]);
+    if (file.rendered !== undefined) change.rendered = file.rendered;
     if (change.adopted && change.status === 'unchanged' && adoptedFrom[file.path] !== undefined && adoptedFrom[file.path] !== recorded[file.path]) {
       change.lacksConfig = true;
       change.note = 'your adopted edit, made from an older rendering: it lacks a change the config asks for';
@@ -108,16 +111,36 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
  * batch: every generated file, and each merged file that changes. What it makes of them is what
  * is compared with the disk, written and hashed, so running it afterwards changes nothing. A
  * merged file that, formatted, is what the disk holds already is left alone.
+ *
+ * A generated file rendered as when it was written (the manifest's `rendered`), still as written,
+ * with the formatting depending on the same things (`formatter`), is what the formatter made of
+ * it then: it is not sent again, so a generate with nothing to do starts no formatter at all.
  */
-function formatWritten<F extends { path: string; content: string }>(formatting: Formatting, rendered: F[], merged: FileChange[], warnings: string[]): F[] {
+function formatWritten<F extends { path: string; content: string }>(
+  root: string,
+  formatting: Formatting,
+  rendered: F[],
+  merged: FileChange[],
+  previous: Manifest | undefined,
+  warnings: string[],
+): (F & { rendered: string })[] {
+  const reusable = previous?.formatter === formatting.fingerprint ? (previous.rendered ?? {}) : {};
+  const known = rendered.map((file) => {
+    const recorded = previous?.files[file.path];
+    if (recorded === undefined || reusable[file.path] !== sha256(file.content)) return undefined;
+    const current = readIfExists(join(root, file.path), file.path);
+    return current !== undefined && sha256(current) === recorded ? current : undefined;
+  });
+  const sent = rendered.filter((_, i) => known[i] === undefined);
   const writes = merged.filter((change) => (change.status === 'create' || change.status === 'update') && change.content !== undefined);
-  const texts = formatting.format([...rendered.map((file) => ({ path: file.path, text: file.content })), ...writes.map((change) => ({ path: change.path, text: change.content! }))]);
+  const texts = formatting.format([...sent.map((file) => ({ path: file.path, text: file.content })), ...writes.map((change) => ({ path: change.path, text: change.content! }))]);
   writes.forEach((change, i) => {
-    change.content = texts[rendered.length + i]!;
+    change.content = texts[sent.length + i]!;
     if (change.current === change.content) change.status = 'unchanged';
   });
   warnings.push(...formatting.warnings);
-  return rendered.map((file, i) => ({ ...file, content: texts[i]! }));
+  let next = 0;
+  return rendered.map((file, i) => ({ ...file, rendered: sha256(file.content), content: known[i] ?? texts[next++]! }));
 }
 
 /** The config (init, add, remove): left as it is when it holds the same values, however it is laid out. */
@@ -216,6 +239,7 @@ export function nextManifest(plan: Plan): Manifest {
   };
   const registrations: Registrations = {};
   const companions: Record<string, string> = {};
+  const rendered: Record<string, string> = {};
   const previousCompanions = plan.previousManifest?.companions ?? {};
   for (const change of plan.changes) {
     if (change.registered?.length && change.status !== 'remove') registrations[change.path] = change.registered;
@@ -244,7 +268,9 @@ export function nextManifest(plan: Plan): Manifest {
       continue;
     }
     files[change.path] = sha256(change.content!);
+    if (change.rendered !== undefined) rendered[change.path] = change.rendered;
   }
+  const formatter = plan.formatting?.active.length ? plan.formatting.fingerprint : undefined;
   return {
     generator: `ralph-hooks@${packageVersion()}`,
     files: sortKeys(files),
@@ -253,6 +279,7 @@ export function nextManifest(plan: Plan): Manifest {
     // Always written, empty or not: its presence says ownership is recorded, not to be guessed.
     registrations: Object.fromEntries(Object.entries(registrations).sort(([a], [b]) => a.localeCompare(b))),
     ...(Object.keys(companions).length ? { companions: sortKeys(companions) } : {}),
+    ...(formatter !== undefined ? { rendered: sortKeys(rendered), formatter } : {}),
   };
 }
 

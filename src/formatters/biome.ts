@@ -41,6 +41,7 @@ async function formatAll({ root, packageDir, files }: FormatJob): Promise<Format
 export const biome: FormatterSpec = {
   name: 'Biome',
   packageName: '@biomejs/biome',
+  alsoReads: ['.gitignore', '.editorconfig'],
   configIn: (_root, entries) => ['biome.json', 'biome.jsonc'].find((name) => entries.includes(name)),
   formatAll,
 };

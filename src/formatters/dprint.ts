@@ -43,6 +43,7 @@ async function formatAll({ root, packageDir, files }: FormatJob): Promise<Format
 export const dprint: FormatterSpec = {
   name: 'dprint',
   packageName: 'dprint',
+  alsoReads: ['.gitignore'],
   configIn: (_root, entries) => ['dprint.json', 'dprint.jsonc', '.dprint.json', '.dprint.jsonc'].find((name) => entries.includes(name)),
   formatAll,
 };

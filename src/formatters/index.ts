@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { sha256 } from '../manifest.js';
 import { PACKAGE_ROOT } from '../package-info.js';
 import { FORMATTERS } from './all.js';
 import type { ChildAnswer, ChildJob } from './child.js';
@@ -45,6 +46,12 @@ export interface TextToFormat {
 export interface Formatting {
   active: ProjectFormatter[];
   missing: MissingFormatter[];
+  /**
+   * What the formatting depends on besides the text: each formatter, its version, its config
+   * and the files it also reads at the root. The manifest keeps it: while it is the same, a file
+   * rendered as before and still as written needs no formatter run to know what it makes of it.
+   */
+  fingerprint: string;
   /** The texts formatted, in order; what went wrong is added to `warnings`. */
   format(files: TextToFormat[]): string[];
   warnings: string[];
@@ -86,12 +93,12 @@ function lists(packageJson: Record<string, unknown> | undefined, name: string): 
 }
 
 /** The project's formatters: installed, or set up and missing. A project with none pays one directory listing. */
-export function detectFormatters(root: string): { active: ProjectFormatter[]; missing: MissingFormatter[] } {
+export function detectFormatters(root: string): { active: ProjectFormatter[]; missing: MissingFormatter[]; fingerprint: string } {
   let entries: string[];
   try {
     entries = readdirSync(root);
   } catch {
-    return { active: [], missing: [] };
+    return { active: [], missing: [], fingerprint: '' };
   }
   const packageJson = entries.includes('package.json') ? readPackageJson(root) : undefined;
   const active: ProjectFormatter[] = [];
@@ -108,17 +115,27 @@ export function detectFormatters(root: string): { active: ProjectFormatter[]; mi
       missing.push({ spec, configFile });
     }
   }
-  return { active, missing };
+  const readAt = (name: string) => (entries.includes(name) ? readFileSync(join(root, name), 'utf8') : null);
+  const fingerprint = active.length === 0 ? '' : sha256(JSON.stringify({
+    version: FORMATTING_VERSION,
+    formatters: active.map((f) => [f.spec.name, f.version, f.configFile, readAt(f.configFile), f.spec.alsoReads.map(readAt)]),
+    packageJsonKey: packageJson?.prettier ?? null,
+  }));
+  return { active, missing, fingerprint };
 }
+
+/** Goes up when the way ralph-hooks runs a formatter changes: what was recorded before is not reused. */
+const FORMATTING_VERSION = 1;
 
 /** How the project's formatters are run over what ralph-hooks writes; undefined when the project has none. */
 export function projectFormatting(root: string): Formatting | undefined {
-  const { active, missing } = detectFormatters(root);
+  const { active, missing, fingerprint } = detectFormatters(root);
   if (active.length === 0 && missing.length === 0) return undefined;
   const warnings: string[] = [];
   return {
     active,
     missing,
+    fingerprint,
     warnings,
     format(files) {
       if (active.length === 0 || files.length === 0) return files.map((file) => file.text);

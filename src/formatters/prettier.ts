@@ -62,6 +62,7 @@ async function formatAll({ root, packageDir, files }: FormatJob): Promise<Format
 export const prettier: FormatterSpec = {
   name: 'prettier',
   packageName: 'prettier',
+  alsoReads: ['.prettierignore', '.gitignore', '.editorconfig'],
   configIn(_root, entries, packageJson) {
     const file = entries.find((entry) => CONFIG_FILE.test(entry));
     if (file) return file;

@@ -32,6 +32,8 @@ export interface FormatterSpec {
   name: string;
   /** The npm package a project installs it with. */
   packageName: string;
+  /** Files at the project root, besides its config, whose content changes what it makes of a file (ignore files, .editorconfig). */
+  alsoReads: readonly string[];
   /** The config file at the project root that makes it the project's formatter, or undefined. */
   configIn(root: string, entries: readonly string[], packageJson: Record<string, unknown> | undefined): string | undefined;
   /**
