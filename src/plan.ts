@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CONFIG_FILE, TARGETS, type RalphHooksConfig } from './config/schema.js';
 import { renderHooks, type GeneratedFile } from './hooks.js';
 import { formatJson, jsonObjectIn } from './json-text.js';
-import { projectFormatting, type Formatting } from './formatters/index.js';
+import { notInstalled, projectFormatting, type Formatting } from './formatters/index.js';
 import { MANIFEST_FILE, readManifest, sha256, type Manifest } from './manifest.js';
 import { CliError } from './errors.js';
 import { packageVersion } from './package-info.js';
@@ -141,6 +141,18 @@ function formatWritten<F extends { path: string; content: string }>(
   warnings.push(...formatting.warnings);
   let next = 0;
   return rendered.map((file, i) => ({ ...file, rendered: sha256(file.content), content: known[i] ?? texts[next++]! }));
+}
+
+/**
+ * Why nothing may be written: the project's formatter is set up (its config at the root, listed
+ * in package.json) but not installed, so what would be written is not what it makes of it.
+ * Undefined when writing is fine (or there is nothing to write).
+ */
+export function formatterMissing(plan: Plan): string | undefined {
+  const missing = plan.formatting?.missing ?? [];
+  if (missing.length === 0 || plan.changes.every((c) => c.status === 'unchanged' || c.status === 'keep')) return undefined;
+  const { message, fix } = notInstalled(missing);
+  return `${message}\nNothing was written. ${fix}, then run this again.`;
 }
 
 /** The config (init, add, remove): left as it is when it holds the same values, however it is laid out. */

@@ -7,7 +7,7 @@ import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { JsonSyntaxError } from '../json-text.js';
 import { notInstalled } from '../formatters/index.js';
-import { planGeneration, type Plan } from '../plan.js';
+import { formatterMissing, planGeneration, type Plan } from '../plan.js';
 import { findProjectRoot } from '../project-root.js';
 import { askAboutConflict } from '../prompt-conflict.js';
 import { changesAsJson, summarize } from '../report.js';
@@ -70,19 +70,16 @@ export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: Ral
   return 0;
 }
 
-/**
- * A formatter the project is set up for but has not installed (a fresh clone): what ralph-hooks
- * would write now is not what the project's formatter makes of it, so nothing is written.
- */
+/** A formatter the project is set up for but has not installed (a fresh clone): nothing is written, in one line. */
 function refuseUnformatted(plan: Plan, flags: ApplyFlags): void {
   const missing = plan.formatting?.missing ?? [];
-  if (missing.length === 0) return;
-  const { message, fix } = notInstalled(missing);
-  if (flags.dryRun) {
+  if (flags.dryRun && missing.length) {
+    const { message, fix } = notInstalled(missing);
     console.error(`warning: ${message} ${fix}`);
     return;
   }
-  if (plan.changes.some((c) => c.status !== 'unchanged' && c.status !== 'keep')) throw new CliError(`${message}\nNothing was written. ${fix}, then run this again.`);
+  const refusal = formatterMissing(plan);
+  if (refusal) throw new CliError(refusal);
 }
 
 /** The options every command that writes files takes (generate, add). */
