@@ -18,6 +18,10 @@ export interface ChildAnswer {
   warnings: string[];
 }
 
+/** stdout carries the answer alone: whatever a formatter or a plugin prints goes to stderr. */
+const answerTo = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
 async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(0, 'utf8')) as ChildJob;
   let texts = job.files.map((file) => file.text);
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
     }
   }
   const answer: ChildAnswer = { texts, warnings };
-  process.stdout.write(JSON.stringify(answer));
+  answerTo(JSON.stringify(answer));
 }
 
 await main();
