@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { sha256 } from '../manifest.js';
@@ -69,7 +69,7 @@ const CHILD = fileURLToPath(import.meta.url).endsWith('.ts')
 
 /** The package's folder in node_modules, looked for from `root` up, as Node resolves it; undefined when not installed. */
 export function installedPackage(root: string, name: string): string | undefined {
-  for (let dir = root; ; dir = dirname(dir)) {
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
     const candidate = join(dir, 'node_modules', name);
     if (existsSync(join(candidate, 'package.json'))) return candidate;
     if (dirname(dir) === dir) return undefined;

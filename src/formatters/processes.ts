@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 
 export interface Program {
   command: string;
@@ -65,7 +65,7 @@ function isMusl(): boolean {
  * package for this platform, glibc or musl); undefined when it is not installed.
  */
 export function platformBinary(packageDir: string, names: (platform: string, arch: string, musl: boolean) => string[]): string | undefined {
-  const requireFrom = createRequire(join(packageDir, 'package.json'));
+  const requireFrom = createRequire(resolve(packageDir, 'package.json'));
   for (const name of names(process.platform, process.arch, isMusl())) {
     try {
       const path = requireFrom.resolve(name);
