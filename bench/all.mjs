@@ -19,6 +19,7 @@ const BENCHMARKS = [
   ['convergence.mjs', ['60'], ['15'], 'docs/convergence.md'],
   ['replay-bench.mjs', ['--cases', '500'], ['--cases', '100'], 'docs/cases.md'],
   ['init.mjs', ['15'], ['5'], 'docs/architecture.md'],
+  ['formatters.mjs', ['10'], ['3'], 'docs/formatters.md'],
 ];
 
 const verdicts = [];

@@ -17,7 +17,8 @@ import { isJsonObject, JsonSyntaxError, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { packageVersion } from './package-info.js';
 import { docsPage } from './package-info.js';
-import { planGeneration } from './plan.js';
+import { planGeneration, type Plan } from './plan.js';
+import { notInstalled } from './formatters/index.js';
 import { describeRejection, readForgeflareHooks } from './registration/forgeflare-load.js';
 import { handlersWithBrokenScripts, registeredHandlers, type RegisteredHandler } from './registration/handler-scripts.js';
 import { candidatesIn } from './registration/claude-settings.js';
@@ -77,8 +78,10 @@ export function checkProject(root: string, sources: SourceOptions = {}): Finding
   const handlers = registeredHandlers(root);
   findings.push(...checkHandlerScripts(root, commands, handlers));
   findings.push(...checkMatchers(TARGETS[config.target] as Target, handlers));
-  findings.push(...checkManifest(root));
-  findings.push(...checkUpToDate(root, config));
+  const planned = planOrError(root, config);
+  findings.push(...checkFormatting(planned));
+  findings.push(...checkManifest(root, planned.plan));
+  findings.push(...checkUpToDate(planned));
   findings.push(...checkClaudeCode(root, commands));
   findings.push(...checkHookTests(root, config));
   findings.push(...checkEverySource(root, config, sources));
@@ -408,32 +411,72 @@ function checkMatchers(target: Target, handlers: RegisteredHandler[]): Finding[]
     );
 }
 
-function checkManifest(root: string): Finding[] {
+type Planned = { plan: Plan; error?: undefined } | { plan?: undefined; error: Error };
+
+/** What generate would do now: planned once, for RH09, RH10 and RH23. */
+function planOrError(root: string, config: RalphHooksConfig): Planned {
+  try {
+    return { plan: planGeneration(root, config) };
+  } catch (error) {
+    return { error: error as Error };
+  }
+}
+
+/**
+ * RH23: the project's formatter, which formats what ralph-hooks writes (formatters/), what went
+ * wrong with it, and one line when it is set up but not installed.
+ */
+function checkFormatting({ plan }: Planned): Finding[] {
+  const formatting = plan?.formatting;
+  if (!formatting) return [];
+  const findings: Finding[] = formatting.active.map((f) => ok('RH23', `${f.spec.name} ${f.version} (${f.configFile}) formats what ralph-hooks writes`));
+  if (formatting.missing.length) {
+    const { message, fix } = notInstalled(formatting.missing);
+    findings.push(problem('RH23', message, fix));
+  }
+  findings.push(...formatting.warnings.map((w) => ({ code: 'RH23', ok: true, warning: true, message: w })));
+  return findings;
+}
+
+function checkManifest(root: string, plan: Plan | undefined): Finding[] {
   const manifest = readManifest(root);
   if (!manifest) return [problem('RH09', 'There is no .ralph-hooks/manifest.json: hand edits cannot be told from stale files.', `Run: ${rhCommand('generate')}`)];
   const adopted = manifest.adopted ?? {};
+  // A file that is what generate would write now is no hand edit, whatever the manifest recorded
+  // (the project's formatter with a config changed since, say): the manifest is only behind.
+  const asGenerated = new Set((plan?.changes ?? []).filter((c) => c.tracked && c.current !== undefined && c.current === c.content).map((c) => c.path));
+  const behind: string[] = [];
   const drift = Object.entries(manifest.files).filter(([path, hash]) => {
     const file = join(root, path);
     if (!existsSync(file)) return true;
     const actual = sha256(readFileSync(file, 'utf8'));
-    return actual !== hash && actual !== adopted[path];
+    if (actual === hash || actual === adopted[path]) return false;
+    if (asGenerated.has(path)) behind.push(path);
+    return !asGenerated.has(path);
   });
   const adoptedCount = Object.keys(adopted).filter((path) => manifest.files[path] !== undefined).length;
-  if (drift.length === 0) {
+  if (drift.length === 0 && behind.length === 0) {
     return [ok('RH09', `the manifest matches all ${Object.keys(manifest.files).length} generated file(s)${adoptedCount ? ` (${adoptedCount} of them your adopted edit)` : ''}`)];
   }
-  return drift.map(([path]) =>
+  const findings = drift.map(([path]) =>
     problem(
       'RH09',
       existsSync(join(root, path)) ? `${path} differs from what ralph-hooks wrote (edited by hand).` : `${path} is in the manifest but missing.`,
       existsSync(join(root, path)) ? `Adopt the edit (${rhCommand('generate --on-conflict=adopt')}), or restore it: ${rhCommand('generate --force')}` : `Run: ${rhCommand('generate')}`,
     ),
   );
+  if (behind.length) {
+    findings.push(problem('RH09', `${behind.length} generated file(s) are not what the manifest recorded, but are what generate writes now (reformatted by the project's formatter, say), so no hand edit: ${behind.join(', ')}. The manifest is behind.`, 'Run: npx ralph-hooks generate   (it records them; the files stay as they are)'));
+  }
+  return findings;
 }
 
-function checkUpToDate(root: string, config: RalphHooksConfig): Finding[] {
+function checkUpToDate(planned: Planned): Finding[] {
+  if (planned.error) return [problem('RH10', planned.error.message, 'Fix the file named above.')];
+  // Without the project's formatter, every file would look out of date: RH23 says why, once.
+  if (planned.plan.formatting?.missing.length) return [];
   try {
-    const { changes, previousManifest } = planGeneration(root, config);
+    const { changes, previousManifest } = planned.plan;
     // Same content, executable bit lost (chmod -x, a zip download): a mode problem, not a config one.
     const modeOnly = changes.filter((c) => c.status === 'update' && c.current === c.content && c.executable);
     const pending = changes.filter((c) => (c.status === 'create' || c.status === 'update' || c.status === 'remove') && !modeOnly.includes(c));

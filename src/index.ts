@@ -17,10 +17,13 @@ export { CliError } from './errors.js';
 
 import { applyPlan, diskWriter, resolveConflicts, type ConflictPolicy } from './apply.js';
 import { readConfig } from './config/load.js';
-import { planGeneration, type FileChange } from './plan.js';
+import { CliError } from './errors.js';
+import { formatterMissing, planGeneration, type FileChange } from './plan.js';
 
 /** `ralph-hooks generate` as a function: re-render the project at `root` from its config. */
 export async function generate(root: string, { onConflict = 'fail' as ConflictPolicy } = {}): Promise<FileChange[]> {
-  const plan = await resolveConflicts(planGeneration(root, readConfig(root)), onConflict);
-  return applyPlan(plan, diskWriter(root));
+  const planned = planGeneration(root, readConfig(root));
+  const refusal = formatterMissing(planned);
+  if (refusal) throw new CliError(refusal);
+  return applyPlan(await resolveConflicts(planned, onConflict), diskWriter(root));
 }

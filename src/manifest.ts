@@ -37,6 +37,13 @@ export interface Manifest {
   /** Files a target created beside its registration (a plugin's manifest) → sha256 of what was written. */
   companions?: Record<string, string>;
   /**
+   * With the project's formatter (formatters/): generated file → sha256 of what ralph-hooks
+   * rendered, before the formatter; and `formatter`, what the formatting depended on. While both
+   * are the same and the file is as written, the formatter's answer is known without running it.
+   */
+  rendered?: Record<string, string>;
+  formatter?: string;
+  /**
    * What ralph-hooks put into package.json (extras.packageJson), so uninstall can give it back.
    * Absent in manifests written before it was recorded: then uninstall cannot tell who added
    * vitest and bats, and leaves them.
@@ -135,7 +142,11 @@ export function readManifest(root: string, warnings: string[] = []): Manifest | 
     : {};
   const recorded: unknown = data.packageJson;
   const packageJson = isJsonObject(recorded) ? { packageJson: readPackageJsonRecord(recorded) } : {};
-  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions, ...packageJson };
+  const rendered = isJsonObject(data.rendered)
+    ? { rendered: Object.fromEntries(Object.entries(data.rendered).filter(([path, hash]) => isProjectPath(path) && typeof hash === 'string')) as Record<string, string> }
+    : {};
+  const formatter = typeof data.formatter === 'string' ? { formatter: data.formatter } : {};
+  return { generator: String(data.generator ?? 'unknown'), files, ...adopted, ...adoptedFrom, ...registrations, ...companions, ...rendered, ...formatter, ...packageJson };
 }
 
 /** The package.json record, each field checked for shape; a lockfile name that is not one of LOCKFILES is dropped (never a path to delete). */

@@ -5,9 +5,10 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { renderHooks } from './hooks.js';
+import { CONFIG_FILE, TARGETS, type RalphHooksConfig } from './config/schema.js';
+import { renderHooks, type GeneratedFile } from './hooks.js';
 import { formatJson, isJsonObject, jsonObjectIn } from './json-text.js';
+import { notInstalled, projectFormatting, type Formatting } from './formatters/index.js';
 import { MANIFEST_FILE, readManifest, recordsEntries, sha256, type Manifest, type PackageJsonRecord } from './manifest.js';
 import { CliError } from './errors.js';
 import { packageVersion } from './package-info.js';
@@ -46,6 +47,8 @@ export interface FileChange {
   registered?: RecordedHandler[];
   /** A file a target plans beside its registration (a plugin's manifest): removed when the target goes, if untouched. */
   companion?: boolean;
+  /** With the project's formatter: the sha256 of what ralph-hooks rendered, before the formatter (the manifest's `rendered`). */
+  rendered?: string;
 }
 
 export interface Plan {
@@ -56,6 +59,8 @@ export interface Plan {
   warnings?: string[];
   /** What ralph-hooks has in package.json once the plan is applied (the manifest's `packageJson`); undefined: as before. */
   packageJson?: PackageJsonRecord;
+  /** The project's formatter(s), when it has one: what is written is what they make of it. */
+  formatting?: Formatting;
 }
 
 export interface PlanOptions {
@@ -64,17 +69,40 @@ export interface PlanOptions {
 }
 
 export function planGeneration(root: string, config: RalphHooksConfig, options: PlanOptions = {}): Plan {
-  const { files, commands } = renderHooks(config);
-  checkCollisions(files);
+  const { files: rendered, commands } = renderHooks(config);
+  checkCollisions(rendered);
   const warnings: string[] = [];
   const previousManifest = readManifest(root, warnings);
   const recorded = previousManifest?.files ?? {};
-  const changes: FileChange[] = [];
 
+  const wanted = new Set(rendered.map((f) => f.path));
+  const stale: FileChange[] = [];
+  for (const [path, hash] of Object.entries(recorded)) {
+    if (!wanted.has(path)) stale.push(classifyStale(root, path, hash));
+  }
+
+  const target = TARGETS[config.target];
+  const ownership: Ownership = { recorded: previousManifest?.registrations, scripts: [...Object.keys(recorded), ...rendered.map((f) => f.path)] };
+  const merged: FileChange[] = target.register(root, commands, ownership).map((change) => (change.registered ? change : { ...change, companion: true }));
+  merged.push(...deregisterElsewhere(root, [...wanted, ...stale.map((c) => c.path), ...merged.map((c) => c.path)], ownership));
+  merged.push(...removeCompanions(root, previousManifest, new Set([...wanted, ...stale.map((c) => c.path), ...merged.map((c) => c.path)])));
+  let packageJson: PackageJsonRecord | undefined;
+  if (config.extras.packageJson) {
+    const planned = planPackageJson(root, config, previousManifest);
+    merged.push(planned.change);
+    packageJson = planned.record;
+  }
+  if (options.configText !== undefined) merged.push(classifyConfig(root, options.configText));
+
+  const formatting = projectFormatting(root);
+  const files: (GeneratedFile & { rendered?: string })[] = formatting?.active.length ? formatWritten(root, formatting, rendered, merged, previousManifest, warnings) : rendered;
+
+  const changes: FileChange[] = [];
   const adopted = previousManifest?.adopted ?? {};
   const adoptedFrom = previousManifest?.adoptedFrom ?? {};
   for (const file of files) {
     const change = classifyGenerated(root, file.path, file.content, file.executable, recorded[file.path], adopted[file.path]);
+    if (file.rendered !== undefined) change.rendered = file.rendered;
     if (change.adopted && change.status === 'unchanged' && adoptedFrom[file.path] !== undefined && adoptedFrom[file.path] !== recorded[file.path]) {
       change.lacksConfig = true;
       change.note = 'your adopted edit, made from an older rendering: it lacks a change the config asks for';
@@ -82,24 +110,65 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
     }
     changes.push(change);
   }
-  const wanted = new Set(files.map((f) => f.path));
-  for (const [path, hash] of Object.entries(recorded)) {
-    if (!wanted.has(path)) changes.push(classifyStale(root, path, hash));
-  }
+  changes.push(...stale, ...merged);
+  return { root, changes, previousManifest, warnings, ...(formatting ? { formatting } : {}), ...(packageJson ? { packageJson } : {}) };
+}
 
-  const target = TARGETS[config.target];
-  const ownership: Ownership = { recorded: previousManifest?.registrations, scripts: [...Object.keys(recorded), ...files.map((f) => f.path)] };
-  changes.push(...target.register(root, commands, ownership).map((change) => (change.registered ? change : { ...change, companion: true })));
-  changes.push(...deregisterElsewhere(root, changes, ownership));
-  changes.push(...removeCompanions(root, previousManifest, new Set(changes.map((change) => change.path))));
-  let packageJson: PackageJsonRecord | undefined;
-  if (config.extras.packageJson) {
-    const planned = planPackageJson(root, config, previousManifest);
-    changes.push(planned.change);
-    packageJson = planned.record;
-  }
-  if (options.configText !== undefined) changes.push(classifyMerged(root, 'ralph-hooks.config.json', options.configText));
-  return { root, changes, previousManifest, warnings, ...(packageJson ? { packageJson } : {}) };
+/**
+ * The project's formatter over everything this plan would write (formatters/index.ts), in one
+ * batch: every generated file, and each merged file that changes. What it makes of them is what
+ * is compared with the disk, written and hashed, so running it afterwards changes nothing. A
+ * merged file that, formatted, is what the disk holds already is left alone.
+ *
+ * A generated file rendered as when it was written (the manifest's `rendered`), still as written,
+ * with the formatting depending on the same things (`formatter`), is what the formatter made of
+ * it then: it is not sent again, so a generate with nothing to do starts no formatter at all.
+ */
+function formatWritten<F extends { path: string; content: string }>(
+  root: string,
+  formatting: Formatting,
+  rendered: F[],
+  merged: FileChange[],
+  previous: Manifest | undefined,
+  warnings: string[],
+): (F & { rendered: string })[] {
+  const reusable = previous?.formatter === formatting.fingerprint ? (previous.rendered ?? {}) : {};
+  const known = rendered.map((file) => {
+    const recorded = previous?.files[file.path];
+    if (recorded === undefined || reusable[file.path] !== sha256(file.content)) return undefined;
+    const current = readIfExists(join(root, file.path), file.path);
+    return current !== undefined && sha256(current) === recorded ? current : undefined;
+  });
+  const sent = rendered.filter((_, i) => known[i] === undefined);
+  const writes = merged.filter((change) => (change.status === 'create' || change.status === 'update') && change.content !== undefined);
+  const texts = formatting.format([...sent.map((file) => ({ path: file.path, text: file.content })), ...writes.map((change) => ({ path: change.path, text: change.content! }))]);
+  writes.forEach((change, i) => {
+    change.content = texts[sent.length + i]!;
+    if (change.current === change.content) change.status = 'unchanged';
+  });
+  warnings.push(...formatting.warnings);
+  let next = 0;
+  return rendered.map((file, i) => ({ ...file, rendered: sha256(file.content), content: known[i] ?? texts[next++]! }));
+}
+
+/**
+ * Why nothing may be written: the project's formatter is set up (its config at the root, listed
+ * in package.json) but not installed, so what would be written is not what it makes of it.
+ * Undefined when writing is fine (or there is nothing to write).
+ */
+export function formatterMissing(plan: Plan): string | undefined {
+  const missing = plan.formatting?.missing ?? [];
+  if (missing.length === 0 || plan.changes.every((c) => c.status === 'unchanged' || c.status === 'keep')) return undefined;
+  const { message, fix } = notInstalled(missing);
+  return `${message}\nNothing was written. ${fix}, then run this again.`;
+}
+
+/** The config (init, add, remove): left as it is when it holds the same values, however it is laid out. */
+function classifyConfig(root: string, text: string): FileChange {
+  const change = classifyMerged(root, CONFIG_FILE, text);
+  if (change.status !== 'update') return change;
+  const current = jsonObjectIn(change.current);
+  return current !== undefined && isDeepStrictEqual(current, jsonObjectIn(text)) ? { ...change, status: 'unchanged', content: change.current } : change;
 }
 
 /**
@@ -108,8 +177,8 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
  * runs a script that is gone, or runs one twice. The user's own handlers stay, and a file with
  * nothing of ours is left byte for byte.
  */
-function deregisterElsewhere(root: string, planned: FileChange[], ownership: Ownership): FileChange[] {
-  const done = new Set(planned.map((change) => change.path));
+function deregisterElsewhere(root: string, planned: string[], ownership: Ownership): FileChange[] {
+  const done = new Set(planned);
   return registrationFilesOf(ownership)
     .filter((file) => !done.has(file))
     .map((file) => deregisterFile(root, file, ownership))
@@ -244,6 +313,7 @@ export function nextManifest(plan: Plan): Manifest {
   const companions: Record<string, string> = {};
   // Kept while package.json is not planned (extras.packageJson off): uninstall still takes our entries out.
   const packageJson = plan.packageJson ?? plan.previousManifest?.packageJson;
+  const rendered: Record<string, string> = {};
   const previousCompanions = plan.previousManifest?.companions ?? {};
   for (const change of plan.changes) {
     if (change.registered?.length && change.status !== 'remove') registrations[change.path] = change.registered;
@@ -272,7 +342,9 @@ export function nextManifest(plan: Plan): Manifest {
       continue;
     }
     files[change.path] = sha256(change.content!);
+    if (change.rendered !== undefined) rendered[change.path] = change.rendered;
   }
+  const formatter = plan.formatting?.active.length ? plan.formatting.fingerprint : undefined;
   return {
     generator: `ralph-hooks@${packageVersion()}`,
     files: sortKeys(files),
@@ -282,6 +354,7 @@ export function nextManifest(plan: Plan): Manifest {
     registrations: Object.fromEntries(Object.entries(registrations).sort(([a], [b]) => a.localeCompare(b))),
     ...(Object.keys(companions).length ? { companions: sortKeys(companions) } : {}),
     ...(packageJson ? { packageJson: recordInOrder(packageJson) } : {}),
+    ...(formatter !== undefined ? { rendered: sortKeys(rendered), formatter } : {}),
   };
 }
 
@@ -304,10 +377,12 @@ function sortKeys(record: Record<string, string>): Record<string, string> {
 }
 
 export function manifestChange(plan: Plan): FileChange {
-  const content = formatJson(nextManifest(plan));
+  let content = formatJson(nextManifest(plan));
   const current = readIfExists(join(plan.root, MANIFEST_FILE), plan.root);
-  // The generator version alone is no reason to touch the file.
+  // The generator version alone is no reason to touch the file, nor its layout (a formatter's).
   const same = current !== undefined && isDeepStrictEqual({ ...JSON.parse(current), generator: '' }, { ...JSON.parse(content), generator: '' });
+  // Written as the project's formatter would leave it; only when it is written (a second, small batch).
+  if (!same && plan.formatting?.active.length) content = plan.formatting.format([{ path: MANIFEST_FILE, text: content }])[0]!;
   return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
 }
 export { PLUGIN_MANIFEST } from './targets/claude-plugin.js';

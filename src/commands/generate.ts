@@ -6,7 +6,8 @@ import { readConfig } from '../config/load.js';
 import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
 import { CliError } from '../errors.js';
 import { JsonSyntaxError } from '../json-text.js';
-import { planGeneration, type Plan } from '../plan.js';
+import { notInstalled } from '../formatters/index.js';
+import { formatterMissing, planGeneration, type Plan } from '../plan.js';
 import { useProject } from '../package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { askAboutConflict } from '../prompt-conflict.js';
@@ -51,6 +52,7 @@ export interface ApplyFlags {
 /** Settle conflicts, then write (or, with --dry-run, print the diffs). Shared with `add`, `remove`, `init`. */
 export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: RalphHooksConfig): Promise<number> {
   for (const warning of plan.warnings ?? []) console.error(`warning: ${warning}`);
+  refuseUnformatted(plan, flags);
   const warnings = config ? configWarnings(config) : [];
   if (warnings.length && !flags.quiet) console.error(formatWarnings(warnings));
   if (flags.dryRun) {
@@ -67,6 +69,18 @@ export async function settleAndWrite(plan: Plan, flags: ApplyFlags, config?: Ral
   const changes = applyPlan(settled, diskWriter(plan.root));
   if (!flags.quiet) console.log(flags.json ? changesAsJson(changes) : summarize(changes));
   return 0;
+}
+
+/** A formatter the project is set up for but has not installed (a fresh clone): nothing is written, in one line. */
+function refuseUnformatted(plan: Plan, flags: ApplyFlags): void {
+  const missing = plan.formatting?.missing ?? [];
+  if (flags.dryRun && missing.length) {
+    const { message, fix } = notInstalled(missing);
+    console.error(`warning: ${message} ${fix}`);
+    return;
+  }
+  const refusal = formatterMissing(plan);
+  if (refusal) throw new CliError(refusal);
 }
 
 /** The options every command that writes files takes (generate, add). */

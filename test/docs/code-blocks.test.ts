@@ -62,10 +62,12 @@ beforeAll(() => {
   mkdirSync(join(modules, 'create-ralph-hooks'));
   for (const file of ['index.js', 'package.json']) copyFileSync(join(REPO_ROOT, 'create', file), join(modules, 'create-ralph-hooks', file));
   symlinkSync(REPO_ROOT, join(modules, 'ralph-hooks'));
-  for (const name of ['vitest', 'bats']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
+  // prettier: docs/formatters.md formats a project with it.
+  for (const name of ['vitest', 'bats', 'prettier']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
   symlinkSync('../create-ralph-hooks/index.js', join(modules, '.bin/create-ralph-hooks'));
   symlinkSync('../ralph-hooks/bin/ralph-hooks.js', join(modules, '.bin/ralph-hooks'));
   symlinkSync(join(REPO_ROOT, 'node_modules/.bin/vitest'), join(modules, '.bin/vitest'));
+  symlinkSync('../prettier/bin/prettier.cjs', join(modules, '.bin/prettier'));
 });
 
 function project(): string {
