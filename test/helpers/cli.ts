@@ -1,6 +1,6 @@
 /** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -43,4 +43,11 @@ export function snapshot(root: string): Record<string, { content: string; mtimeM
   };
   walk(root);
   return out;
+}
+
+/** The registry end-to-end test's scripts, as one text: test/e2e/registry.sh and the repository shapes it runs. */
+export function e2eScripts(): string {
+  const shapes = join(REPO_ROOT, 'test/e2e/shapes');
+  const files = existsSync(shapes) ? readdirSync(shapes).filter((f) => f.endsWith('.sh')).sort().map((f) => join(shapes, f)) : [];
+  return [join(REPO_ROOT, 'test/e2e/registry.sh'), ...files].map((file) => readFileSync(file, 'utf8')).join('\n');
 }
