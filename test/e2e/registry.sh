@@ -31,6 +31,9 @@ for arg in "$@"; do
 done
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=test/e2e/shapes/lifecycle.sh
+source "$REPO/test/e2e/shapes/lifecycle.sh"
+selected_shapes >/dev/null || exit 2
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rh-registry-e2e.XXXXXX")"
 SERVER_PID=""
 STARTED=$SECONDS
@@ -103,6 +106,8 @@ packages:
 log: { type: stdout, format: pretty, level: warn }
 EOF
 step "install verdaccio 5.33.0" npm install --prefix "$WORK/verdaccio" --no-package-lock
+# The shapes' package managers come from the upstream registry too, through the same npm cache.
+if [[ -n "$(selected_shapes)" ]]; then install_shape_tools; fi
 
 node "$WORK/verdaccio/node_modules/verdaccio/bin/verdaccio" --config "$WORK/verdaccio/config.yaml" --listen "127.0.0.1:$PORT" \
   >"$WORK/verdaccio.log" 2>&1 &
@@ -130,8 +135,6 @@ step "publish create-ralph-hooks" bash -c "cd '$REPO/create' && npm publish --ig
 export npm_config_registry="$REGISTRY" npm_config_userconfig="$NPMRC" npm_config_cache="$WORK/npm-cache"
 
 # ---------------------------------------------------------------- repository shapes
-# shellcheck source=test/e2e/shapes/lifecycle.sh
-source "$REPO/test/e2e/shapes/lifecycle.sh"
 SHAPES_STATUS=0
 run_shapes || SHAPES_STATUS=1
 if [[ -n "$SHAPES_ONLY" ]]; then

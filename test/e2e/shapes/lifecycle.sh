@@ -1,7 +1,5 @@
 # shellcheck shell=bash
 # The life of ralph-hooks in one repository shape, with that repository's real package manager.
-# The checks are bash -c '…' scripts that expand their own variables.
-# shellcheck disable=SC2016
 # Sourced by test/e2e/registry.sh (which defines step, check, WORK, REGISTRY and the npm
 # variables pointing at its verdaccio); every other *.sh file in this folder is a shape.
 #
@@ -34,6 +32,9 @@
 #
 # A shape stops at its first failing step; SHAPES_KEEP_GOING=1 runs its later steps anyway
 # (the first failure still fails it). Every shape runs; run_shapes fails if any failed.
+#
+# The checks are bash -c '…' scripts that expand their own variables.
+# shellcheck disable=SC2016
 
 SHAPES_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # Pinned so a run is repeatable; each runs on Node 20 (engines checked when they were chosen).
@@ -57,7 +58,8 @@ selected_shapes() {
   fi
 }
 
-# One tools folder for every shape: pnpm, yarn (berry) and bun from npm, installed once.
+# One tools folder for every shape: pnpm, yarn (berry) and bun from npm, installed once (from
+# whatever registry npm is pointed at when this runs).
 install_shape_tools() {
   local tools="$WORK/tools"
   mkdir -p "$tools"
@@ -74,8 +76,9 @@ install_shape_tools() {
 }
 
 # The environment every shape runs in: the tools on PATH, every package manager pointed at the
-# local verdaccio, and their caches, stores and global folders in a home of their own inside
-# $WORK (so nothing from this machine's home is read or written, and runs do not share state).
+# local verdaccio, and their caches, stores and global folders (pnpm's store, yarn's cache, bun's,
+# the dlx folders) in a home of their own inside $WORK, so that runs share nothing and nothing is
+# written into this machine's home.
 shape_environment() {
   local home="$WORK/home"
   mkdir -p "$home" "$WORK/tmp"
@@ -99,7 +102,8 @@ shape_environment() {
   # Yarn 4 takes no version younger than a day (npmMinimalAgeGate): ours were published a minute ago.
   export YARN_NPM_PREAPPROVED_PACKAGES=ralph-hooks,create-ralph-hooks
   export DO_NOT_TRACK=1
-  # A run: line of the workflow runs as GitHub runs it; nothing here is a terminal.
+  # The user's steps run as on the user's machine (pnpm and yarn freeze their lockfile when CI is
+  # set); the workflow's run: steps get CI=true, as on GitHub.
   unset CI GITHUB_ACTIONS
 }
 
@@ -298,7 +302,7 @@ run_shapes() {
   selected_shapes >/dev/null || return 1
   mapfile -t shapes < <(selected_shapes)
   ((${#shapes[@]})) || return 0
-  install_shape_tools
+  [[ -x "$WORK/tools/node_modules/.bin/pnpm" ]] || { echo "install_shape_tools first" >&2; return 1; }
   # Helpers the bash -c checks call.
   export -f workflow_runs yaml_scalar
   for name in "${shapes[@]}"; do
@@ -307,10 +311,10 @@ run_shapes() {
     status=0
     (shape_environment && run_shape "$name") || status=$?
     if ((status == 0)); then
-      summary+="$(printf '  %-16s PASS  %4d s' "$name" $((SECONDS - began)))"$'\n'
+      summary+="$(printf '  %-20s PASS  %4d s' "$name" $((SECONDS - began)))"$'\n'
     else
       failed=1
-      summary+="$(printf '  %-16s FAIL  %4d s  at: %s' "$name" $((SECONDS - began)) "$(cat "$WORK/shapes/$name/out/failed" 2>/dev/null || echo "?")")"$'\n'
+      summary+="$(printf '  %-20s FAIL  %4d s  at: %s' "$name" $((SECONDS - began)) "$(cat "$WORK/shapes/$name/out/failed" 2>/dev/null || echo "?")")"$'\n'
     fi
   done
   printf 'shapes (wall time each):\n%s' "$summary"
