@@ -4,15 +4,36 @@
 # empty git repositories run what docs/getting-started.md and docs/ci.md tell a user to run.
 # Everything else (vitest, bats, zod, …) is proxied from `npm config get registry`.
 #
-#   test/e2e/registry.sh          (.ci/run calls it after `npm test`)
+#   test/e2e/registry.sh                 (.ci/run calls it after `npm test`)
+#   test/e2e/registry.sh --shapes-only   only the repository shapes (test/e2e/shapes/)
+#   E2E_SHAPES="pnpm-workspace bun" …    only these shapes (none: no shape); SHAPES_KEEP_GOING=1
+#                                        runs a shape's later steps after one failed
 #
-# Prints PASS/FAIL per step; exits 1 at the first failure with the step's output. The server
+# Right after publishing, each repository shape (test/e2e/shapes/*.sh: a pnpm workspace, a yarn
+# berry workspace, a bun project, a Python project, an npm repository with prettier, lint-staged
+# and husky) goes through init → install → tests → its CI workflow → doctor → its formatter →
+# generate → uninstall with its own package manager (test/e2e/shapes/lifecycle.sh), and the
+# wall time of each is printed; then the npm steps below.
+#
+# Prints PASS/FAIL per step; exits 1 at the first failure with the step's output (a shape's
+# failure ends that shape; the others and the npm steps still run, and the exit is 1). The server
 # is stopped and the temporary folder removed on any exit.
-set -euo pipefail
 # The checks are bash -c '…' scripts that expand their own variables.
 # shellcheck disable=SC2016
+set -euo pipefail
+
+SHAPES_ONLY=""
+for arg in "$@"; do
+  case "$arg" in
+    --shapes-only) SHAPES_ONLY=1 ;;
+    *) echo "usage: test/e2e/registry.sh [--shapes-only]" >&2; exit 2 ;;
+  esac
+done
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=test/e2e/shapes/lifecycle.sh
+source "$REPO/test/e2e/shapes/lifecycle.sh"
+selected_shapes >/dev/null || exit 2
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rh-registry-e2e.XXXXXX")"
 SERVER_PID=""
 STARTED=$SECONDS
@@ -85,6 +106,8 @@ packages:
 log: { type: stdout, format: pretty, level: warn }
 EOF
 step "install verdaccio 5.33.0" npm install --prefix "$WORK/verdaccio" --no-package-lock
+# The shapes' package managers come from the upstream registry too, through the same npm cache.
+if [[ -n "$(selected_shapes)" ]]; then install_shape_tools; fi
 
 node "$WORK/verdaccio/node_modules/verdaccio/bin/verdaccio" --config "$WORK/verdaccio/config.yaml" --listen "127.0.0.1:$PORT" \
   >"$WORK/verdaccio.log" 2>&1 &
@@ -110,6 +133,14 @@ step "publish create-ralph-hooks" bash -c "cd '$REPO/create' && npm publish --ig
 # From here on every npm/npx command talks to the local registry, with an empty cache (npx
 # must not reuse a create-ralph-hooks from an earlier run).
 export npm_config_registry="$REGISTRY" npm_config_userconfig="$NPMRC" npm_config_cache="$WORK/npm-cache"
+
+# ---------------------------------------------------------------- repository shapes
+SHAPES_STATUS=0
+run_shapes || SHAPES_STATUS=1
+if [[ -n "$SHAPES_ONLY" ]]; then
+  echo "$( ((SHAPES_STATUS)) && echo FAIL || echo PASS)  registry e2e (shapes only) in $((SECONDS - STARTED)) s"
+  exit "$SHAPES_STATUS"
+fi
 
 new_repo() {
   mkdir -p "$WORK/$1"
@@ -200,4 +231,8 @@ step "every step of the generated workflow, in order (installs included)" bash -
   done < <(sed -n "s/^        run: //p" .github/workflows/ralph-hooks.yml)
   test ! -e package.json'
 
+if ((SHAPES_STATUS)); then
+  echo "FAIL  registry e2e: the npm steps passed, a repository shape failed (above); $((SECONDS - STARTED)) s"
+  exit 1
+fi
 echo "PASS  registry e2e: all steps in $((SECONDS - STARTED)) s"
