@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CannotStart, mapLimit, platformBinary, runWithInput, type Program } from './processes.js';
-import type { FormatJob, FormatResult, FormatterSpec } from './types.js';
+import { listsPackage, type FormatJob, type FormatResult, type FormatterSpec } from './types.js';
 import { failuresAsWarnings, type Failure } from './failures.js';
 
 function biomeProgram(packageDir: string): Program {
@@ -42,6 +42,8 @@ export const biome: FormatterSpec = {
   name: 'Biome',
   packageName: '@biomejs/biome',
   alsoReads: ['.gitignore', '.editorconfig'],
-  configIn: (_root, entries) => ['biome.json', 'biome.jsonc'].find((name) => entries.includes(name)),
+  // Biome runs with its defaults where there is no config: listed in package.json, it is the project's.
+  configIn: (_root, entries, packageJson) =>
+    ['biome.json', 'biome.jsonc'].find((name) => entries.includes(name)) ?? (listsPackage(packageJson, '@biomejs/biome') ? 'its defaults (@biomejs/biome in package.json, no config file)' : undefined),
   formatAll,
 };

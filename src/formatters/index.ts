@@ -10,6 +10,7 @@
  * means (JSON with other values, a hook that no longer parses under bash) is thrown away.
  */
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +19,9 @@ import { sha256 } from '../manifest.js';
 import { PACKAGE_ROOT } from '../package-info.js';
 import { FORMATTERS } from './all.js';
 import type { ChildAnswer, ChildJob } from './child.js';
-import type { FormatterSpec } from './types.js';
+import { listsPackage, type FormatterSpec } from './types.js';
 import { projectPackageManager } from '../package-managers/project.js';
+import { readPackageJson } from '../package-managers/index.js';
 
 export { FORMATTERS } from './all.js';
 export type { FormatterSpec } from './types.js';
@@ -58,8 +60,6 @@ export interface Formatting {
   warnings: string[];
 }
 
-const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;
-
 /** One process for the whole batch; a formatter stuck longer than this is given up on (files as generated). */
 const TIMEOUT_MS = 120_000;
 
@@ -68,29 +68,50 @@ const CHILD = fileURLToPath(import.meta.url).endsWith('.ts')
   ? join(PACKAGE_ROOT, 'dist', 'src', 'formatters', 'child.js')
   : join(dirname(fileURLToPath(import.meta.url)), 'child.js');
 
-/** The package's folder in node_modules, looked for from `root` up, as Node resolves it; undefined when not installed. */
+/**
+ * The package's folder: in node_modules, looked for from `root` up, as Node resolves it; in a
+ * Yarn Plug'n'Play project, where its .pnp.cjs says (an unplugged folder, or a path in a zip that
+ * the formatting process reads through that file). Undefined when not installed.
+ */
 export function installedPackage(root: string, name: string): string | undefined {
   for (let dir = resolve(root); ; dir = dirname(dir)) {
     const candidate = join(dir, 'node_modules', name);
     if (existsSync(join(candidate, 'package.json'))) return candidate;
-    if (dirname(dir) === dir) return undefined;
+    if (dirname(dir) === dir) break;
   }
+  return plugNPlayPackage(root, name);
 }
 
-function readPackageJson(root: string): Record<string, unknown> | undefined {
+/** Yarn's Plug'n'Play map of the project, when it has one. */
+function plugNPlayFile(root: string): string | undefined {
+  const file = join(root, '.pnp.cjs');
+  return existsSync(file) ? file : undefined;
+}
+
+function plugNPlayPackage(root: string, name: string): string | undefined {
+  const file = plugNPlayFile(root);
+  if (!file) return undefined;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    // Required, not preloaded, .pnp.cjs only answers questions: it patches nothing in this process.
+    const pnp = createRequire(import.meta.url)(file) as { resolveToUnqualified(request: string, issuer: string): string | null };
+    const manifest = pnp.resolveToUnqualified(`${name}/package.json`, `${resolve(root)}/`);
+    return manifest ? dirname(manifest) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function lists(packageJson: Record<string, unknown> | undefined, name: string): boolean {
-  return DEPENDENCY_SECTIONS.some((section) => {
-    const deps = packageJson?.[section];
-    return deps !== null && typeof deps === 'object' && (deps as Record<string, unknown>)[name] !== undefined;
-  });
+/** The version in a package's manifest, read through Plug'n'Play's zip paths where needed (the locator's reference). */
+function packageVersionAt(root: string, packageDir: string): string {
+  const onDisk = readPackageJson(packageDir)?.version;
+  if (onDisk !== undefined) return String(onDisk);
+  const file = plugNPlayFile(root);
+  try {
+    const pnp = file ? (createRequire(import.meta.url)(file) as { findPackageLocator(path: string): { reference: string } | null }) : undefined;
+    return pnp?.findPackageLocator(join(packageDir, 'package.json'))?.reference.replace(/^npm:/, '') ?? '?';
+  } catch {
+    return '?';
+  }
 }
 
 /** The project's formatters: installed, or set up and missing. A project with none pays one directory listing. */
@@ -109,9 +130,9 @@ export function detectFormatters(root: string): { active: ProjectFormatter[]; mi
     if (configFile === undefined) continue;
     const packageDir = installedPackage(root, spec.packageName);
     if (packageDir) {
-      const version = String((readPackageJson(packageDir) ?? {}).version ?? '?');
+      const version = packageVersionAt(root, packageDir);
       active.push({ spec, configFile, packageDir, version });
-    } else if (lists(packageJson, spec.packageName)) {
+    } else if (listsPackage(packageJson, spec.packageName)) {
       // Set up for the project but not installed (a fresh clone): say so rather than guess its output.
       missing.push({ spec, configFile });
     }
@@ -159,7 +180,9 @@ function runChild(root: string, active: ProjectFormatter[], files: TextToFormat[
     formatters: active.map((f) => ({ name: f.spec.name, packageDir: f.packageDir })),
     files: files.map((file) => ({ ...file, exists: existsSync(join(root, file.path)) })),
   };
-  const result = spawnSync(process.execPath, [CHILD], { cwd: root, input: JSON.stringify(job), encoding: 'utf8', maxBuffer: 1 << 30, timeout: TIMEOUT_MS });
+  // In a Plug'n'Play project the formatter may sit in a zip: the process reads it through .pnp.cjs.
+  const pnp = plugNPlayFile(root);
+  const result = spawnSync(process.execPath, [...(pnp ? ['--require', pnp] : []), CHILD], { cwd: root, input: JSON.stringify(job), encoding: 'utf8', maxBuffer: 1 << 30, timeout: TIMEOUT_MS });
   const failed = (why: string) => {
     warnings.push(`could not run ${names(active)} (${why}): the files are written as generated.`);
     return undefined;
