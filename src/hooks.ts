@@ -108,6 +108,7 @@ const STATE_GITIGNORE_TEXT = [
   'logs/',
   'state/',
   'reports/',
+  'before-init/',
   '',
 ].join('\n');
 

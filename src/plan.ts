@@ -87,9 +87,12 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
   merged.push(...deregisterElsewhere(root, [...wanted, ...stale.map((c) => c.path), ...merged.map((c) => c.path)], ownership));
   merged.push(...removeCompanions(root, previousManifest, new Set([...wanted, ...stale.map((c) => c.path), ...merged.map((c) => c.path)])));
   let packageJson: PackageJsonRecord | undefined;
+  // Copies of the lockfiles, byte for byte: never formatted.
+  const snapshots: FileChange[] = [];
   if (config.extras.packageJson) {
     const planned = planPackageJson(root, config, previousManifest);
     merged.push(planned.change);
+    snapshots.push(...planned.snapshots);
     packageJson = planned.record;
   }
   if (options.configText !== undefined) merged.push(classifyConfig(root, options.configText));
@@ -110,7 +113,7 @@ export function planGeneration(root: string, config: RalphHooksConfig, options: 
     }
     changes.push(change);
   }
-  changes.push(...stale, ...merged);
+  changes.push(...stale, ...merged, ...snapshots);
   return { root, changes, previousManifest, warnings, ...(formatting ? { formatting } : {}), ...(packageJson ? { packageJson } : {}) };
 }
 
@@ -242,13 +245,13 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
  * again. A project whose manifest was written before the record (it lists ralph-hooks already,
  * so who added the rest cannot be told) keeps today's behaviour: only additions, no record.
  */
-function planPackageJson(root: string, config: RalphHooksConfig, previous: Manifest | undefined): { change: FileChange; record?: PackageJsonRecord } {
+function planPackageJson(root: string, config: RalphHooksConfig, previous: Manifest | undefined): { change: FileChange; record?: PackageJsonRecord; snapshots: FileChange[] } {
   const devDependencies = hookDevDependencies(config.extras);
   const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), testScript: projectPackageManager().pm.run('test:hooks'), devDependencies };
   const merge = (parsed: unknown) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root });
   const current = readIfExists(join(root, 'package.json'), 'package.json');
   if (previous !== undefined && previous.packageJson === undefined && current !== undefined && listsDependency(jsonObjectIn(current), 'ralph-hooks')) {
-    return { change: planMergedJson(root, 'package.json', merge, formatLike) };
+    return { change: planMergedJson(root, 'package.json', merge, formatLike), snapshots: [] };
   }
   // No package.json (any more): whatever was recorded about one is moot; start again.
   const record: PackageJsonRecord = previous?.packageJson !== undefined && current !== undefined ? previous.packageJson : { devDependencies: [], scripts: {} };
@@ -276,7 +279,23 @@ function planPackageJson(root: string, config: RalphHooksConfig, previous: Manif
     }
     return merged;
   }, formatLike);
-  return { change, record: next };
+  return { change, record: next, snapshots: record.before === undefined && next.before !== undefined ? lockfileSnapshots(root, next.lockfilesBefore ?? []) : [] };
+}
+
+/** Where init keeps a copy of each lockfile as it was before the first install of what it added (git-ignored). */
+export const LOCKFILE_SNAPSHOTS_DIR = '.ralph-hooks/before-init';
+
+/**
+ * The lockfiles as they are before ralph-hooks first adds to package.json: uninstall puts one back
+ * when package.json gets back its text from before init, since a package manager that installs
+ * and then removes a package does not always write the same lockfile again (pnpm keeps peer
+ * resolutions the removed package brought).
+ */
+function lockfileSnapshots(root: string, names: readonly string[]): FileChange[] {
+  return names.flatMap((name) => {
+    const text = readIfExists(join(root, name), name);
+    return text === undefined ? [] : [{ path: `${LOCKFILE_SNAPSHOTS_DIR}/${name}`, status: 'create' as const, content: text, executable: false, tracked: false }];
+  });
 }
 
 /** package.json as it was before ralph-hooks first changed it, parsed; undefined when there was none (or it cannot be read back). */

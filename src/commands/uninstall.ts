@@ -21,6 +21,8 @@ import { deregisterFile, registrationFilesOf, removeCompanions } from '../regist
 import type { Ownership } from '../registration/ownership.js';
 import { formatLike, LOCKFILES, OUR_TEST_SCRIPT, withoutOurs } from '../registration/package-json.js';
 import { projectPackageManager } from '../package-managers/project.js';
+import { projectFormatting } from '../formatters/index.js';
+import { LOCKFILE_SNAPSHOTS_DIR } from '../plan.js';
 import { changesAsJson, summarize } from '../report.js';
 import { readIfExists } from '../registration/merged-file.js';
 import { parseCommandArgs, UsageError } from './args.js';
@@ -61,7 +63,7 @@ export function updateDependenciesCommand(_root: string): string {
 }
 
 /** What the hooks and their tests write at run time (logs, loop state, reports): it goes with them. */
-const RUNTIME_FOLDERS = ['.ralph-hooks/logs', '.ralph-hooks/state', '.ralph-hooks/reports'];
+const RUNTIME_FOLDERS = ['.ralph-hooks/logs', '.ralph-hooks/state', '.ralph-hooks/reports', LOCKFILE_SNAPSHOTS_DIR];
 
 /** Everything uninstall would do. */
 export interface UninstallPlan {
@@ -106,6 +108,8 @@ export function planUninstall(root: string): UninstallPlan {
     if (current !== undefined) changes.push({ path, status: 'keep', current, executable: false, tracked: false, note: 'created by ralph-hooks, changed since: left in place' });
   }
 
+  formatUpdates(root, changes);
+
   const notes = changes.filter((change) => change.status === 'keep').map(keptNote);
   const packageJson = planPackageJson(root, manifest, config);
   changes.push(...packageJson.changes);
@@ -116,6 +120,21 @@ export function planUninstall(root: string): UninstallPlan {
   const manifestText = readIfExists(join(root, MANIFEST_FILE), MANIFEST_FILE);
   if (manifestText !== undefined) changes.push({ path: MANIFEST_FILE, status: 'remove', current: manifestText, executable: false, tracked: false });
   return { changes, folders: packageJson.folders, notes, install: packageJson.install };
+}
+
+/**
+ * The hook files that stay (the user's settings, less our entries) are laid out by the project's
+ * formatter, as generate writes them: a settings.json prettier had formatted comes back as it was.
+ */
+function formatUpdates(root: string, changes: FileChange[]): void {
+  const updates = changes.filter((change) => change.status === 'update' && change.content !== undefined);
+  const formatting = updates.length ? projectFormatting(root) : undefined;
+  if (!formatting?.active.length) return;
+  const texts = formatting.format(updates.map((change) => ({ path: change.path, text: change.content! })));
+  updates.forEach((change, i) => {
+    change.content = texts[i]!;
+    if (change.content === change.current) change.status = 'unchanged';
+  });
 }
 
 /** What to do about a file that stays. */
@@ -208,6 +227,16 @@ function planPackageJson(root: string, manifest: Manifest | undefined, config: R
     } else if (record.nodeModulesBefore && nodeModules !== undefined && record.before === null && text !== undefined) {
       // package.json goes; node_modules was somebody else's before init.
       out.notes.push(`node_modules/ was there before init, so it stays; it may still hold what the install step added (${listed(record.devDependencies)}).`);
+    }
+  }
+  // A lockfile that was there: its text from before init, when package.json is back to its own.
+  if (restored && typeof record.before === 'string') {
+    for (const name of record.lockfilesBefore ?? []) {
+      const snapshot = readIfExists(join(root, LOCKFILE_SNAPSHOTS_DIR, name), name);
+      const current = readIfExists(join(root, name), name);
+      if (snapshot === undefined || current === undefined || snapshot === current) continue;
+      out.changes.push({ path: name, status: 'update', current, content: snapshot, executable: false, tracked: false, note: 'back to its text from before init' });
+      updated = true;
     }
   }
   const lockfileLeft = LOCKFILES.some((name) => !removedLockfiles.has(name) && kindOf(join(root, name)) !== undefined);

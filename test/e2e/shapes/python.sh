@@ -6,8 +6,9 @@
 # shellcheck disable=SC2034
 
 SHAPE_PM=none
-SHAPE_INIT='npx --yes create-ralph-hooks --yes'
-SHAPE_RALPH='npx ralph-hooks'
+SHAPE_INIT='npm init ralph-hooks -- --yes'
+# What init prints for a project whose package.json does not name ralph-hooks (docs/getting-started.md).
+SHAPE_RALPH='npx --yes ralph-hooks@0.1.0'
 SHAPE_FORMAT='.venv/bin/ruff format . && .venv/bin/ruff check --fix .'
 SHAPE_TEST='PYTHONPATH=src .venv/bin/python -m unittest discover -s tests -t .'
 
@@ -23,6 +24,9 @@ shape_after_init() {
     cat package.json
     exit 1
   fi
+  # docs/getting-started.md, "In a repository that is not JavaScript", line by line.
+  npx --yes ralph-hooks@0.1.0 bats test/hooks &&
+    npx --yes ralph-hooks@0.1.0 test
 }
 
 shape_files() {
