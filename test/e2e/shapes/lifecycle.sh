@@ -81,7 +81,6 @@ install_shape_tools() {
 # written into this machine's home.
 shape_environment() {
   local home="$WORK/home"
-  mkdir -p "$home" "$WORK/tmp"
   # pyenv's shims find their versions through HOME, and pip its configuration (the index this
   # machine installs from): keep both where they are.
   if [[ -z "${PYENV_ROOT:-}" && -d "$HOME/.pyenv" ]]; then export PYENV_ROOT="$HOME/.pyenv"; fi
@@ -92,10 +91,6 @@ shape_environment() {
   export HOME="$home" TMPDIR="$WORK/tmp" XDG_CONFIG_HOME="$home/.config" XDG_CACHE_HOME="$home/.cache" \
     XDG_DATA_HOME="$home/.local/share" XDG_STATE_HOME="$home/.local/state"
   export PATH="$WORK/tools/node_modules/.bin:$PATH"
-  git config --global user.name 'ralph-hooks e2e'
-  git config --global user.email e2e@example.invalid
-  git config --global init.defaultBranch main
-  git config --global advice.detachedHead false
   # pnpm reads npm_config_registry (set by registry.sh), bun BUN_CONFIG_REGISTRY, yarn berry its own.
   export BUN_CONFIG_REGISTRY="$REGISTRY"
   export YARN_NPM_REGISTRY_SERVER="${REGISTRY%/}" YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 YARN_ENABLE_TELEMETRY=0
@@ -105,6 +100,16 @@ shape_environment() {
   # The user's steps run as on the user's machine (pnpm and yarn freeze their lockfile when CI is
   # set); the workflow's run: steps get CI=true, as on GitHub.
   unset CI GITHUB_ACTIONS
+}
+
+# The home every shape shares, made once: git's identity and defaults.
+make_shape_home() {
+  local config="$WORK/home/.gitconfig"
+  mkdir -p "$WORK/home" "$WORK/tmp"
+  git config --file "$config" user.name 'ralph-hooks e2e'
+  git config --file "$config" user.email e2e@example.invalid
+  git config --file "$config" init.defaultBranch main
+  git config --file "$config" advice.detachedHead false
 }
 
 # printed_command FILE PREFIX — the text after the first ': ' on the first line of FILE that
@@ -184,8 +189,8 @@ run_shape() {
   local repo="$WORK/shapes/$SHAPE/repo" ci="$WORK/shapes/$SHAPE/ci"
   SHAPE_OUT="$WORK/shapes/$SHAPE/out" # the product's output, kept outside the repository
   mkdir -p "$repo" "$SHAPE_OUT"
-  # shellcheck disable=SC2034 # registry.sh's step reads it
-  STEP_TIMEOUT="${SHAPE_STEP_TIMEOUT:-300}"
+  # shellcheck disable=SC2034 # registry.sh's step reads them
+  STEP_TIMEOUT="${SHAPE_STEP_TIMEOUT:-300}" STEP_LOG="$WORK/shapes/$SHAPE/step.log"
   unset SHAPE_TEST
   unset -f shape_after_init
   # shellcheck source=/dev/null
@@ -296,27 +301,59 @@ run_shape() {
   [[ -z "$SHAPE_FAILED" ]]
 }
 
-# run_shapes — every selected shape, one after the other, then a table: result and wall time.
+# run_one_shape NAME — run_shape in its environment, in a subshell; the result and the wall time
+# go to $WORK/shapes/NAME/result.
+run_one_shape() {
+  local name="$1" began=$SECONDS status=0
+  mkdir -p "$WORK/shapes/$name/out"
+  echo "---- shape $name"
+  (shape_environment && run_shape "$name") || status=$?
+  echo "$status $((SECONDS - began))" >"$WORK/shapes/$name/result"
+}
+
+# run_shapes — every selected shape, then a table: result and wall time. One after the other, or
+# E2E_SHAPES_JOBS=N at once (each one's own steps still in order, its output printed whole when
+# it ends, and its wall time taken while sharing the machine).
 run_shapes() {
-  local shapes=() name began status summary="" failed=0
+  local shapes=() name status seconds summary="" failed=0 jobs="${E2E_SHAPES_JOBS:-1}"
   selected_shapes >/dev/null || return 1
   mapfile -t shapes < <(selected_shapes)
   ((${#shapes[@]})) || return 0
   [[ -x "$WORK/tools/node_modules/.bin/pnpm" ]] || { echo "install_shape_tools first" >&2; return 1; }
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "E2E_SHAPES_JOBS: a number of shapes to run at once, not $jobs" >&2; return 1; }
+  make_shape_home
+  mkdir -p "$WORK/shapes"
   # Helpers the bash -c checks call.
   export -f workflow_runs yaml_scalar
+  local began=$SECONDS pids=() pid running
   for name in "${shapes[@]}"; do
-    echo "---- shape $name"
-    began=$SECONDS
-    status=0
-    (shape_environment && run_shape "$name") || status=$?
+    if ((jobs == 1)); then
+      run_one_shape "$name"
+      continue
+    fi
+    # Our own jobs only: the shell's job table holds verdaccio too.
+    while :; do
+      running=0
+      for pid in "${pids[@]}"; do if kill -0 "$pid" 2>/dev/null; then running=$((running + 1)); fi; done
+      ((running < jobs)) && break
+      sleep 1
+    done
+    (
+      run_one_shape "$name" >"$WORK/shapes/$name.log" 2>&1
+      flock "$WORK/shapes/.output-lock" cat "$WORK/shapes/$name.log"
+    ) &
+    pids+=("$!")
+  done
+  if ((${#pids[@]})); then wait "${pids[@]}" || true; fi
+  for name in "${shapes[@]}"; do
+    read -r status seconds <"$WORK/shapes/$name/result" || { status=1 seconds=0; }
     if ((status == 0)); then
-      summary+="$(printf '  %-20s PASS  %4d s' "$name" $((SECONDS - began)))"$'\n'
+      summary+="$(printf '  %-20s PASS  %4d s' "$name" "$seconds")"$'\n'
     else
       failed=1
-      summary+="$(printf '  %-20s FAIL  %4d s  at: %s' "$name" $((SECONDS - began)) "$(cat "$WORK/shapes/$name/out/failed" 2>/dev/null || echo "?")")"$'\n'
+      summary+="$(printf '  %-20s FAIL  %4d s  at: %s' "$name" "$seconds" "$(cat "$WORK/shapes/$name/out/failed" 2>/dev/null || echo "?")")"$'\n'
     fi
   done
-  printf 'shapes (wall time each):\n%s' "$summary"
+  printf 'shapes (wall time each%s; %d s in all):\n%s' "$( ((jobs > 1)) && echo ", $jobs at once")" $((SECONDS - began)) "$summary"
   return "$failed"
 }
