@@ -16,11 +16,12 @@
 #   shape_after_init    a function with checks of its own, run right after init
 #
 # The lifecycle (each a PASS/FAIL step, timed): write and commit the repository; init; the install
-# step init prints; the hook-test command init prints; the repository's own tests; commit (its
-# own git hooks run); every `run:` line of .github/workflows/ralph-hooks.yml, in order, in a fresh
-# clone with CI=true; doctor (clean: "All is well."); the formatter over everything; generate (no
-# conflict); uninstall --yes; the final step uninstall prints; then `git status --porcelain`
-# against the commit before init must be what it was before init.
+# step init prints (after it, the lockfiles are the ones there were: no other package manager's);
+# the hook-test command init prints; the repository's own tests; commit (its own git hooks run);
+# every `run:` line of .github/workflows/ralph-hooks.yml, in order, in a fresh clone with CI=true;
+# doctor (clean: "All is well."); the formatter over everything; generate (no conflict);
+# uninstall --yes; the final step uninstall prints; then `git status --porcelain` against the
+# commit before init must be what it was before init.
 #
 # Commands come from what the product prints: in init's "Next steps:", the lines
 #   - Install what the hooks and their tests need: <command>   (may be absent)
@@ -110,6 +111,19 @@ make_shape_home() {
   git config --file "$config" user.email e2e@example.invalid
   git config --file "$config" init.defaultBranch main
   git config --file "$config" advice.detachedHead false
+}
+
+# The package managers' lockfiles here, one a line, each with its format where a package manager
+# writes another's: a yarn.lock of yarn 1 (and npm) or of yarn 2+ (berry).
+lockfiles() {
+  local file
+  for file in package-lock.json npm-shrinkwrap.json pnpm-lock.yaml yarn.lock bun.lock bun.lockb; do
+    [[ -e "$file" ]] || continue
+    case "$file" in
+      yarn.lock) if grep -q '^__metadata:' yarn.lock; then echo "yarn.lock (berry)"; else echo "yarn.lock (v1)"; fi ;;
+      *) echo "$file" ;;
+    esac
+  done
 }
 
 # printed_command FILE PREFIX — the text after the first ': ' on the first line of FILE that
@@ -218,6 +232,7 @@ run_shape() {
   base="$(git rev-parse HEAD)"
   git status --porcelain >"$SHAPE_OUT/status-before.txt"
   git status --porcelain --ignored >"$SHAPE_OUT/ignored-before.txt"
+  lockfiles >"$SHAPE_OUT/lockfiles-before.txt"
 
   # ------------------------------------------------------------ init and its next steps
   shape_step "init: $SHAPE_INIT" bash -c '
@@ -237,7 +252,17 @@ run_shape() {
     [ -n "$1" ] || { echo "no \"  - Run the hook tests: <command>\" line"; exit 1; }
     [ -n "$2" ] || { echo "no \"  - Check the setup: <command>\" line"; exit 1; }
     [ -n "$3" ] || { echo "no \"  - Edit ralph-hooks.config.json …, then run: <command>\" line"; exit 1; }' "$tests" "$doctor" "$generate"
-  if [[ -n "$install" ]]; then shape_step "the install step init printed: $install" bash -c "$install" </dev/null; fi
+  if [[ -n "$install" ]]; then
+    shape_step "the install step init printed: $install" bash -c "$install" </dev/null
+    local before
+    before="$(paste -sd, "$SHAPE_OUT/lockfiles-before.txt")"
+    shape_check "the install left the repository's lockfiles as they were (${before:-none})" '
+      lockfiles >"$SHAPE_OUT/lockfiles-after.txt"
+      diff "$SHAPE_OUT/lockfiles-before.txt" "$SHAPE_OUT/lockfiles-after.txt" >/dev/null && exit 0
+      echo "lockfiles before the install:"; sed "s/^/  /" "$SHAPE_OUT/lockfiles-before.txt"
+      echo "after it:"; sed "s/^/  /" "$SHAPE_OUT/lockfiles-after.txt"
+      exit 1'
+  fi
   shape_step "the hook-test command init printed: ${tests:-?}" bash -c "$tests" </dev/null
   if [[ -n "${SHAPE_TEST:-}" ]]; then shape_step "its own tests still pass: $SHAPE_TEST" bash -c "$SHAPE_TEST" </dev/null; fi
   shape_step "commit what init wrote (the repository's own git hooks run)" bash -c '
@@ -324,7 +349,7 @@ run_shapes() {
   make_shape_home
   mkdir -p "$WORK/shapes"
   # Helpers the bash -c checks call.
-  export -f workflow_runs yaml_scalar
+  export -f workflow_runs yaml_scalar lockfiles
   local began=$SECONDS pids=() pid running
   for name in "${shapes[@]}"; do
     if ((jobs == 1)); then
