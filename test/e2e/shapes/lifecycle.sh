@@ -320,9 +320,11 @@ run_shape() {
       exit 1
     fi' "$base"
   # Ignored paths that were not there before init (a cache, node_modules): a note, not a failure.
-  local ignored
-  ignored="$(diff "$SHAPE_OUT/ignored-before.txt" "$SHAPE_OUT/ignored-after.txt" 2>/dev/null | sed -n 's/^> !! //p' | tr '\n' ' ')" || true
-  if [[ -n "$ignored" ]]; then echo "NOTE  [$SHAPE] ignored paths that were not there before init: $ignored"; fi
+  local ignored=()
+  mapfile -t ignored < <(diff "$SHAPE_OUT/ignored-before.txt" "$SHAPE_OUT/ignored-after.txt" 2>/dev/null | sed -n 's/^> !! //p')
+  if ((${#ignored[@]})); then
+    echo "NOTE  [$SHAPE] ${#ignored[@]} ignored path(s) that were not there before init: ${ignored[*]:0:5}$( ((${#ignored[@]} > 5)) && echo " …")"
+  fi
   [[ -z "$SHAPE_FAILED" ]]
 }
 
