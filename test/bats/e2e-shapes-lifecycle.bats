@@ -140,3 +140,14 @@ EOF
     )
   done
 }
+
+@test "lockfiles: each package manager's lockfile, and which yarn wrote a yarn.lock" {
+  cd "$BATS_TEST_TMPDIR"
+  [ -z "$(lockfiles)" ]
+  printf '__metadata:\n  version: 8\n' >yarn.lock
+  touch bun.lock
+  [ "$(lockfiles)" = $'yarn.lock (berry)\nbun.lock' ]
+  printf '# yarn lockfile v1\n' >yarn.lock
+  touch package-lock.json
+  [ "$(lockfiles)" = $'package-lock.json\nyarn.lock (v1)\nbun.lock' ]
+}

@@ -7,7 +7,8 @@
 #   test/e2e/registry.sh                 (.ci/run calls it after `npm test`)
 #   test/e2e/registry.sh --shapes-only   only the repository shapes (test/e2e/shapes/)
 #   E2E_SHAPES="pnpm-workspace bun" …    only these shapes (none: no shape); SHAPES_KEEP_GOING=1
-#                                        runs a shape's later steps after one failed
+#                                        runs a shape's later steps after one failed;
+#                                        E2E_SHAPES_JOBS=2 runs two shapes at once
 #
 # Right after publishing, each repository shape (test/e2e/shapes/*.sh: a pnpm workspace, a yarn
 # berry workspace, a bun project, a Python project, an npm repository with prettier, lint-staged
@@ -53,7 +54,7 @@ trap 'exit 130' INT TERM
 
 # step NAME COMMAND... — run with a time limit, output to a log; PASS/FAIL with the time taken.
 step() {
-  local name="$1" log="$WORK/step.log" began=$SECONDS status=0
+  local name="$1" log="${STEP_LOG:-$WORK/step.log}" began=$SECONDS status=0
   shift
   timeout -k 5 "${STEP_TIMEOUT:-600}" "$@" >"$log" 2>&1 || status=$?
   if ((status == 0)); then

@@ -16,11 +16,12 @@
 #   shape_after_init    a function with checks of its own, run right after init
 #
 # The lifecycle (each a PASS/FAIL step, timed): write and commit the repository; init; the install
-# step init prints; the hook-test command init prints; the repository's own tests; commit (its
-# own git hooks run); every `run:` line of .github/workflows/ralph-hooks.yml, in order, in a fresh
-# clone with CI=true; doctor (clean: "All is well."); the formatter over everything; generate (no
-# conflict); uninstall --yes; the final step uninstall prints; then `git status --porcelain`
-# against the commit before init must be what it was before init.
+# step init prints (after it, the lockfiles are the ones there were: no other package manager's);
+# the hook-test command init prints; the repository's own tests; commit (its own git hooks run);
+# every `run:` line of .github/workflows/ralph-hooks.yml, in order, in a fresh clone with CI=true;
+# doctor (clean: "All is well."); the formatter over everything; generate (no conflict);
+# uninstall --yes; the final step uninstall prints; then `git status --porcelain` against the
+# commit before init must be what it was before init.
 #
 # Commands come from what the product prints: in init's "Next steps:", the lines
 #   - Install what the hooks and their tests need: <command>   (may be absent)
@@ -81,7 +82,6 @@ install_shape_tools() {
 # written into this machine's home.
 shape_environment() {
   local home="$WORK/home"
-  mkdir -p "$home" "$WORK/tmp"
   # pyenv's shims find their versions through HOME, and pip its configuration (the index this
   # machine installs from): keep both where they are.
   if [[ -z "${PYENV_ROOT:-}" && -d "$HOME/.pyenv" ]]; then export PYENV_ROOT="$HOME/.pyenv"; fi
@@ -92,10 +92,6 @@ shape_environment() {
   export HOME="$home" TMPDIR="$WORK/tmp" XDG_CONFIG_HOME="$home/.config" XDG_CACHE_HOME="$home/.cache" \
     XDG_DATA_HOME="$home/.local/share" XDG_STATE_HOME="$home/.local/state"
   export PATH="$WORK/tools/node_modules/.bin:$PATH"
-  git config --global user.name 'ralph-hooks e2e'
-  git config --global user.email e2e@example.invalid
-  git config --global init.defaultBranch main
-  git config --global advice.detachedHead false
   # pnpm reads npm_config_registry (set by registry.sh), bun BUN_CONFIG_REGISTRY, yarn berry its own.
   export BUN_CONFIG_REGISTRY="$REGISTRY"
   export YARN_NPM_REGISTRY_SERVER="${REGISTRY%/}" YARN_UNSAFE_HTTP_WHITELIST=127.0.0.1 YARN_ENABLE_TELEMETRY=0
@@ -105,6 +101,29 @@ shape_environment() {
   # The user's steps run as on the user's machine (pnpm and yarn freeze their lockfile when CI is
   # set); the workflow's run: steps get CI=true, as on GitHub.
   unset CI GITHUB_ACTIONS
+}
+
+# The home every shape shares, made once: git's identity and defaults.
+make_shape_home() {
+  local config="$WORK/home/.gitconfig"
+  mkdir -p "$WORK/home" "$WORK/tmp"
+  git config --file "$config" user.name 'ralph-hooks e2e'
+  git config --file "$config" user.email e2e@example.invalid
+  git config --file "$config" init.defaultBranch main
+  git config --file "$config" advice.detachedHead false
+}
+
+# The package managers' lockfiles here, one a line, each with its format where a package manager
+# writes another's: a yarn.lock of yarn 1 (and npm) or of yarn 2+ (berry).
+lockfiles() {
+  local file
+  for file in package-lock.json npm-shrinkwrap.json pnpm-lock.yaml yarn.lock bun.lock bun.lockb; do
+    [[ -e "$file" ]] || continue
+    case "$file" in
+      yarn.lock) if grep -q '^__metadata:' yarn.lock; then echo "yarn.lock (berry)"; else echo "yarn.lock (v1)"; fi ;;
+      *) echo "$file" ;;
+    esac
+  done
 }
 
 # printed_command FILE PREFIX — the text after the first ': ' on the first line of FILE that
@@ -184,8 +203,8 @@ run_shape() {
   local repo="$WORK/shapes/$SHAPE/repo" ci="$WORK/shapes/$SHAPE/ci"
   SHAPE_OUT="$WORK/shapes/$SHAPE/out" # the product's output, kept outside the repository
   mkdir -p "$repo" "$SHAPE_OUT"
-  # shellcheck disable=SC2034 # registry.sh's step reads it
-  STEP_TIMEOUT="${SHAPE_STEP_TIMEOUT:-300}"
+  # shellcheck disable=SC2034 # registry.sh's step reads them
+  STEP_TIMEOUT="${SHAPE_STEP_TIMEOUT:-300}" STEP_LOG="$WORK/shapes/$SHAPE/step.log"
   unset SHAPE_TEST
   unset -f shape_after_init
   # shellcheck source=/dev/null
@@ -213,6 +232,7 @@ run_shape() {
   base="$(git rev-parse HEAD)"
   git status --porcelain >"$SHAPE_OUT/status-before.txt"
   git status --porcelain --ignored >"$SHAPE_OUT/ignored-before.txt"
+  lockfiles >"$SHAPE_OUT/lockfiles-before.txt"
 
   # ------------------------------------------------------------ init and its next steps
   shape_step "init: $SHAPE_INIT" bash -c '
@@ -232,7 +252,17 @@ run_shape() {
     [ -n "$1" ] || { echo "no \"  - Run the hook tests: <command>\" line"; exit 1; }
     [ -n "$2" ] || { echo "no \"  - Check the setup: <command>\" line"; exit 1; }
     [ -n "$3" ] || { echo "no \"  - Edit ralph-hooks.config.json …, then run: <command>\" line"; exit 1; }' "$tests" "$doctor" "$generate"
-  if [[ -n "$install" ]]; then shape_step "the install step init printed: $install" bash -c "$install" </dev/null; fi
+  if [[ -n "$install" ]]; then
+    shape_step "the install step init printed: $install" bash -c "$install" </dev/null
+    local before
+    before="$(paste -sd, "$SHAPE_OUT/lockfiles-before.txt")"
+    shape_check "the install left the repository's lockfiles as they were (${before:-none})" '
+      lockfiles >"$SHAPE_OUT/lockfiles-after.txt"
+      diff "$SHAPE_OUT/lockfiles-before.txt" "$SHAPE_OUT/lockfiles-after.txt" >/dev/null && exit 0
+      echo "lockfiles before the install:"; sed "s/^/  /" "$SHAPE_OUT/lockfiles-before.txt"
+      echo "after it:"; sed "s/^/  /" "$SHAPE_OUT/lockfiles-after.txt"
+      exit 1'
+  fi
   shape_step "the hook-test command init printed: ${tests:-?}" bash -c "$tests" </dev/null
   if [[ -n "${SHAPE_TEST:-}" ]]; then shape_step "its own tests still pass: $SHAPE_TEST" bash -c "$SHAPE_TEST" </dev/null; fi
   shape_step "commit what init wrote (the repository's own git hooks run)" bash -c '
@@ -290,33 +320,67 @@ run_shape() {
       exit 1
     fi' "$base"
   # Ignored paths that were not there before init (a cache, node_modules): a note, not a failure.
-  local ignored
-  ignored="$(diff "$SHAPE_OUT/ignored-before.txt" "$SHAPE_OUT/ignored-after.txt" 2>/dev/null | sed -n 's/^> !! //p' | tr '\n' ' ')" || true
-  if [[ -n "$ignored" ]]; then echo "NOTE  [$SHAPE] ignored paths that were not there before init: $ignored"; fi
+  local ignored=()
+  mapfile -t ignored < <(diff "$SHAPE_OUT/ignored-before.txt" "$SHAPE_OUT/ignored-after.txt" 2>/dev/null | sed -n 's/^> !! //p')
+  if ((${#ignored[@]})); then
+    echo "NOTE  [$SHAPE] ${#ignored[@]} ignored path(s) that were not there before init: ${ignored[*]:0:5}$( ((${#ignored[@]} > 5)) && echo " …")"
+  fi
   [[ -z "$SHAPE_FAILED" ]]
 }
 
-# run_shapes — every selected shape, one after the other, then a table: result and wall time.
+# run_one_shape NAME — run_shape in its environment, in a subshell; the result and the wall time
+# go to $WORK/shapes/NAME/result.
+run_one_shape() {
+  local name="$1" began=$SECONDS status=0
+  mkdir -p "$WORK/shapes/$name/out"
+  echo "---- shape $name"
+  (shape_environment && run_shape "$name") || status=$?
+  echo "$status $((SECONDS - began))" >"$WORK/shapes/$name/result"
+}
+
+# run_shapes — every selected shape, then a table: result and wall time. One after the other, or
+# E2E_SHAPES_JOBS=N at once (each one's own steps still in order, its output printed whole when
+# it ends, and its wall time taken while sharing the machine).
 run_shapes() {
-  local shapes=() name began status summary="" failed=0
+  local shapes=() name status seconds summary="" failed=0 jobs="${E2E_SHAPES_JOBS:-1}"
   selected_shapes >/dev/null || return 1
   mapfile -t shapes < <(selected_shapes)
   ((${#shapes[@]})) || return 0
   [[ -x "$WORK/tools/node_modules/.bin/pnpm" ]] || { echo "install_shape_tools first" >&2; return 1; }
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "E2E_SHAPES_JOBS: a number of shapes to run at once, not $jobs" >&2; return 1; }
+  make_shape_home
+  mkdir -p "$WORK/shapes"
   # Helpers the bash -c checks call.
-  export -f workflow_runs yaml_scalar
+  export -f workflow_runs yaml_scalar lockfiles
+  local began=$SECONDS pids=() pid running
   for name in "${shapes[@]}"; do
-    echo "---- shape $name"
-    began=$SECONDS
-    status=0
-    (shape_environment && run_shape "$name") || status=$?
+    if ((jobs == 1)); then
+      run_one_shape "$name"
+      continue
+    fi
+    # Our own jobs only: the shell's job table holds verdaccio too.
+    while :; do
+      running=0
+      for pid in "${pids[@]}"; do if kill -0 "$pid" 2>/dev/null; then running=$((running + 1)); fi; done
+      ((running < jobs)) && break
+      sleep 1
+    done
+    (
+      run_one_shape "$name" >"$WORK/shapes/$name.log" 2>&1
+      flock "$WORK/shapes/.output-lock" cat "$WORK/shapes/$name.log"
+    ) &
+    pids+=("$!")
+  done
+  if ((${#pids[@]})); then wait "${pids[@]}" || true; fi
+  for name in "${shapes[@]}"; do
+    read -r status seconds <"$WORK/shapes/$name/result" || { status=1 seconds=0; }
     if ((status == 0)); then
-      summary+="$(printf '  %-20s PASS  %4d s' "$name" $((SECONDS - began)))"$'\n'
+      summary+="$(printf '  %-20s PASS  %4d s' "$name" "$seconds")"$'\n'
     else
       failed=1
-      summary+="$(printf '  %-20s FAIL  %4d s  at: %s' "$name" $((SECONDS - began)) "$(cat "$WORK/shapes/$name/out/failed" 2>/dev/null || echo "?")")"$'\n'
+      summary+="$(printf '  %-20s FAIL  %4d s  at: %s' "$name" "$seconds" "$(cat "$WORK/shapes/$name/out/failed" 2>/dev/null || echo "?")")"$'\n'
     fi
   done
-  printf 'shapes (wall time each):\n%s' "$summary"
+  printf 'shapes (wall time each%s; %d s in all):\n%s' "$( ((jobs > 1)) && echo ", $jobs at once")" $((SECONDS - began)) "$summary"
   return "$failed"
 }
