@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CannotStart, mapLimit, platformBinary, runWithInput, type Program } from './processes.js';
-import { listsPackage, type FormatJob, type FormatResult, type FormatterSpec } from './types.js';
+import type { FormatJob, FormatResult, FormatterSpec } from './types.js';
+import { installsPackage } from '../package-managers/index.js';
 import { failuresAsWarnings, type Failure } from './failures.js';
 
 function biomeProgram(packageDir: string): Program {
@@ -44,6 +45,6 @@ export const biome: FormatterSpec = {
   alsoReads: ['.gitignore', '.editorconfig'],
   // Biome runs with its defaults where there is no config: listed in package.json, it is the project's.
   configIn: (_root, entries, packageJson) =>
-    ['biome.json', 'biome.jsonc'].find((name) => entries.includes(name)) ?? (listsPackage(packageJson, '@biomejs/biome') ? 'its defaults (@biomejs/biome in package.json, no config file)' : undefined),
+    ['biome.json', 'biome.jsonc'].find((name) => entries.includes(name)) ?? (installsPackage(packageJson, '@biomejs/biome') ? 'its defaults (@biomejs/biome in package.json, no config file)' : undefined),
   formatAll,
 };

@@ -19,9 +19,9 @@ import { sha256 } from '../manifest.js';
 import { PACKAGE_ROOT } from '../package-info.js';
 import { FORMATTERS } from './all.js';
 import type { ChildAnswer, ChildJob } from './child.js';
-import { listsPackage, type FormatterSpec } from './types.js';
+import type { FormatterSpec } from './types.js';
 import { projectPackageManager } from '../package-managers/project.js';
-import { readPackageJson } from '../package-managers/index.js';
+import { installsPackage, readPackageJson } from '../package-managers/index.js';
 
 export { FORMATTERS } from './all.js';
 export type { FormatterSpec } from './types.js';
@@ -88,13 +88,24 @@ function plugNPlayFile(root: string): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
-function plugNPlayPackage(root: string, name: string): string | undefined {
+/** The project's Plug'n'Play API: required, not preloaded, .pnp.cjs only answers questions and patches nothing here. */
+function plugNPlayApi(root: string): PlugNPlay | undefined {
   const file = plugNPlayFile(root);
-  if (!file) return undefined;
   try {
-    // Required, not preloaded, .pnp.cjs only answers questions: it patches nothing in this process.
-    const pnp = createRequire(import.meta.url)(file) as { resolveToUnqualified(request: string, issuer: string): string | null };
-    const manifest = pnp.resolveToUnqualified(`${name}/package.json`, `${resolve(root)}/`);
+    return file ? (createRequire(import.meta.url)(file) as PlugNPlay) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface PlugNPlay {
+  resolveToUnqualified(request: string, issuer: string): string | null;
+  findPackageLocator(path: string): { reference: string } | null;
+}
+
+function plugNPlayPackage(root: string, name: string): string | undefined {
+  try {
+    const manifest = plugNPlayApi(root)?.resolveToUnqualified(`${name}/package.json`, `${resolve(root)}/`);
     return manifest ? dirname(manifest) : undefined;
   } catch {
     return undefined;
@@ -105,10 +116,8 @@ function plugNPlayPackage(root: string, name: string): string | undefined {
 function packageVersionAt(root: string, packageDir: string): string {
   const onDisk = readPackageJson(packageDir)?.version;
   if (onDisk !== undefined) return String(onDisk);
-  const file = plugNPlayFile(root);
   try {
-    const pnp = file ? (createRequire(import.meta.url)(file) as { findPackageLocator(path: string): { reference: string } | null }) : undefined;
-    return pnp?.findPackageLocator(join(packageDir, 'package.json'))?.reference.replace(/^npm:/, '') ?? '?';
+    return plugNPlayApi(root)?.findPackageLocator(join(packageDir, 'package.json'))?.reference.replace(/^npm:/, '') ?? '?';
   } catch {
     return '?';
   }
@@ -132,7 +141,7 @@ export function detectFormatters(root: string): { active: ProjectFormatter[]; mi
     if (packageDir) {
       const version = packageVersionAt(root, packageDir);
       active.push({ spec, configFile, packageDir, version });
-    } else if (listsPackage(packageJson, spec.packageName)) {
+    } else if (installsPackage(packageJson, spec.packageName)) {
       // Set up for the project but not installed (a fresh clone): say so rather than guess its output.
       missing.push({ spec, configFile });
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormatJob, FormatResult, FormatterSpec } from './types.js';
 import { failuresAsWarnings, type Failure } from './failures.js';
-import { listsPackage } from './types.js';
+import { installsPackage } from '../package-managers/index.js';
 
 const CONFIG_FILE = /^(\.prettierrc(\.(json|json5|ya?ml|toml|[cm]?[jt]s))?|prettier\.config\.[cm]?[jt]s)$/;
 
@@ -70,7 +70,7 @@ export const prettier: FormatterSpec = {
     if (packageJson?.prettier !== undefined) return 'the "prettier" key of package.json';
     // No config at all: prettier's defaults, when the project lists prettier (lint-staged and
     // editors run it so).
-    return listsPackage(packageJson, 'prettier') ? 'its defaults (prettier in package.json, no config file)' : undefined;
+    return installsPackage(packageJson, 'prettier') ? 'its defaults (prettier in package.json, no config file)' : undefined;
   },
   formatAll,
 };

@@ -44,10 +44,3 @@ export interface FormatterSpec {
   formatAll(job: FormatJob): Promise<FormatResult>;
 }
 
-/** package.json names the package among its dependencies (any section). */
-export function listsPackage(packageJson: Record<string, unknown> | undefined, name: string): boolean {
-  return ['dependencies', 'devDependencies', 'optionalDependencies'].some((section) => {
-    const deps = packageJson?.[section];
-    return typeof deps === 'object' && deps !== null && typeof (deps as Record<string, unknown>)[name] === 'string';
-  });
-}

@@ -85,3 +85,13 @@ export function readPackageJson(root: string): Record<string, any> | undefined {
 export function isWorkspaceRoot(root: string): boolean {
   return existsSync(join(root, 'pnpm-workspace.yaml')) || readPackageJson(root)?.workspaces !== undefined;
 }
+
+/** package.json names the package where it gets installed: dependencies, devDependencies or optionalDependencies. */
+export function installsPackage(pkg: Record<string, unknown> | undefined, name: string): boolean {
+  return INSTALLED_SECTIONS.some((section) => {
+    const deps = pkg?.[section];
+    return typeof deps === 'object' && deps !== null && typeof (deps as Record<string, unknown>)[name] === 'string';
+  });
+}
+
+const INSTALLED_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;

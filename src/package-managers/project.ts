@@ -5,9 +5,7 @@
  * useProject; everything printed after that (doctor's fixes, next steps, uninstall) asks here.
  */
 import { packageVersion } from '../package-info.js';
-import { detectPackageManager, isWorkspaceRoot, readPackageJson, type Detected } from './index.js';
-
-const SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies'] as const;
+import { detectPackageManager, installsPackage, isWorkspaceRoot, readPackageJson, type Detected } from './index.js';
 
 let project: { root: string; detected: Detected } | undefined;
 
@@ -23,8 +21,7 @@ export function projectPackageManager(): Detected {
 
 /** package.json at the project root names ralph-hooks: it is (or will be, after the install step) in node_modules. */
 export function namesRalphHooks(root = project?.root): boolean {
-  const pkg = root === undefined ? undefined : readPackageJson(root);
-  return SECTIONS.some((section) => typeof pkg?.[section]?.['ralph-hooks'] === 'string');
+  return root !== undefined && installsPackage(readPackageJson(root), 'ralph-hooks');
 }
 
 /**
