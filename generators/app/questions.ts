@@ -4,7 +4,7 @@
  */
 import { EXTRA_IDS, TARGETS, type ExtraId, type TargetId } from '../../src/config/schema.js';
 import { PRESETS } from '../../src/presets/index.js';
-import { didYouMean } from '../../src/commands/args.js';
+import { didYouMean } from '../../cli/commands/args.js';
 
 export interface InitAnswers {
   target: TargetId;

@@ -4,7 +4,7 @@
  * command is close, suggests it. Built on node:util parseArgs.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CliError } from '../errors.js';
+import { CliError } from '../../src/errors.js';
 
 /** Exit status of a usage error (unknown flag or command, bad value). */
 export const USAGE_EXIT = 2;
