@@ -15,6 +15,7 @@ import type { Target } from '../../src/targets/types.js';
 import type { RealClientRun, TappedHookRun } from './real-client.js';
 import { sentToModel, toolCalls } from './conversation.js';
 import type { Turn } from './model-server.js';
+import { isJsonObject } from '../../src/json-text.js';
 
 export type { Failure as ScenarioFailure };
 
@@ -106,13 +107,13 @@ export function isolateHook(projectDir: string, hook: string): void {
     const path = join(projectDir, relative);
     if (!existsSync(path)) continue;
     const settings = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-    if (!isObject(settings.hooks)) continue;
+    if (!isJsonObject(settings.hooks)) continue;
     const hooks: Record<string, unknown> = {};
     for (const [event, groups] of Object.entries(settings.hooks)) {
       if (!Array.isArray(groups)) continue;
       const kept = groups.flatMap((group: unknown) => {
-        if (!isObject(group) || !Array.isArray(group.hooks)) return [];
-        const handlers = group.hooks.filter((h: unknown) => isObject(h) && typeof h.command === 'string' && h.command.includes(hook));
+        if (!isJsonObject(group) || !Array.isArray(group.hooks)) return [];
+        const handlers = group.hooks.filter((h: unknown) => isJsonObject(h) && typeof h.command === 'string' && h.command.includes(hook));
         return handlers.length ? [{ ...group, hooks: handlers }] : [];
       });
       if (kept.length) hooks[event] = kept;
@@ -130,14 +131,12 @@ export function writeScenarioFiles(projectDir: string, files: Record<string, unk
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function parseJson(text: string): Record<string, unknown> | undefined {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{')) return undefined;
   try {
     const parsed = JSON.parse(trimmed) as unknown;
-    return isObject(parsed) ? parsed : undefined;
+    return isJsonObject(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }
