@@ -104,6 +104,16 @@ describe.each(RUNTIMES)('loop stop-watcher (%s runtime): a state folder linked o
     expect(snapshot(outside)).toEqual(before);
   });
 
+  it('the setup script writes no state into a folder linked out of the project, and says why', () => {
+    const ws = workspace();
+    const outside = outsideFolder();
+    symlinkSync(outside, ws.path('.claude'));
+    const result = runSetup(loop, ws, ['Build', 'it']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('outside the project');
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
   it('a turn file inside the project still goes when the loop ends', async () => {
     const ws = workspace();
     ws.write('.ralph-hooks/state/stop-watcher.turn', 'session-a 3\n');
