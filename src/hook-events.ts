@@ -9,9 +9,8 @@
  *   without PreSkillShellCommand.
  * - Codex 0.169.0: the hook wire types in its binary (`PreToolUseCommandOutputWire`…).
  * - Qwen Code 0.24.4: the "Hook Events" table of its bundled docs/features/hooks.md.
- * - Copilot CLI 1.0.102: its native events (testkit/clients/copilot.ts). ralph-hooks writes
- *   its hook file in Claude Code's shape, where Copilot takes Claude Code's names
- *   (agentStop is Stop there), so the table gives those.
+ * - Copilot CLI 1.0.102: its native events (testkit/clients/copilot.ts). In Claude Code's
+ *   file shape, which ralph-hooks writes, it takes Claude Code's names; in its own, agentStop…
  * - Gemini CLI 0.61.0: its `HookEventName` enum.
  * - Factory droid 0.215.0: the event names in its binary.
  * - forgeflare: its hooks.toml (seed 002): PreToolUse, PostToolUse, Stop.
@@ -29,6 +28,8 @@ export type MatcherKind = 'tool' | 'other' | 'none';
 export interface EventSupport {
   /** The agent's name for the event, where it is not the row's (Gemini CLI: BeforeTool). */
   name?: string;
+  /** Another name the agent takes for it (Copilot CLI's own file shape: agentStop). */
+  alsoNamed?: string;
   /** The first version known to fire it; absent: every version this project runs. */
   since?: string;
 }
@@ -52,23 +53,23 @@ const everywhere = (...agents: AgentId[]): Partial<Record<AgentId, EventSupport>
 export const SKILL_SHELL_MIN_CLAUDE_CODE = '2.1.332';
 
 export const HOOK_EVENTS: readonly HookEventSpec[] = [
-  { name: 'PreToolUse', matcher: 'tool', summary: 'before a tool call; can deny it', agents: { ...everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid', 'forgeflare'), gemini: { name: 'BeforeTool' } } },
-  { name: 'PostToolUse', matcher: 'tool', summary: 'after a tool call succeeds', agents: { ...everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid', 'forgeflare'), gemini: { name: 'AfterTool' } } },
-  { name: 'PostToolUseFailure', matcher: 'tool', summary: 'after a tool call fails', agents: everywhere('claude-code', 'copilot', 'qwen-code') },
+  { name: 'PreToolUse', matcher: 'tool', summary: 'before a tool call; can deny it', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'forgeflare'), copilot: { alsoNamed: 'preToolUse' }, gemini: { name: 'BeforeTool' } } },
+  { name: 'PostToolUse', matcher: 'tool', summary: 'after a tool call succeeds', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'forgeflare'), copilot: { alsoNamed: 'postToolUse' }, gemini: { name: 'AfterTool' } } },
+  { name: 'PostToolUseFailure', matcher: 'tool', summary: 'after a tool call fails', agents: { ...everywhere('claude-code', 'qwen-code'), copilot: { alsoNamed: 'postToolUseFailure' } } },
   { name: 'PostToolBatch', matcher: 'none', summary: 'once every tool call of a batch has resolved', agents: everywhere('claude-code', 'qwen-code') },
   { name: 'PreSkillShellCommand', matcher: 'tool', summary: "before a shell line of a skill or custom slash command runs (tool_name Bash or PowerShell); PreToolUse does not see these lines", agents: { 'claude-code': { since: SKILL_SHELL_MIN_CLAUDE_CODE } } },
-  { name: 'PermissionRequest', matcher: 'tool', summary: 'when a permission dialog is shown', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code') },
+  { name: 'PermissionRequest', matcher: 'tool', summary: 'when a permission dialog is shown', agents: { ...everywhere('claude-code', 'codex', 'qwen-code'), copilot: { alsoNamed: 'permissionRequest' } } },
   { name: 'PermissionDenied', matcher: 'tool', summary: 'after auto mode denies a tool call', agents: everywhere('claude-code', 'qwen-code') },
-  { name: 'UserPromptSubmit', matcher: 'none', summary: 'when a prompt is submitted', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid') },
+  { name: 'UserPromptSubmit', matcher: 'none', summary: 'when a prompt is submitted', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid'), copilot: { alsoNamed: 'userPromptSubmitted' } } },
   { name: 'UserPromptExpansion', matcher: 'other', matches: 'the slash command', summary: 'when a slash command expands into a prompt', agents: everywhere('claude-code', 'qwen-code') },
-  { name: 'Stop', matcher: 'none', summary: 'when the agent is about to end its turn; can keep it going', agents: { ...everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid', 'forgeflare'), gemini: { name: 'AfterAgent' } } },
+  { name: 'Stop', matcher: 'none', summary: 'when the agent is about to end its turn; can keep it going', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'forgeflare'), copilot: { alsoNamed: 'agentStop' }, gemini: { name: 'AfterAgent' } } },
   { name: 'StopFailure', matcher: 'other', matches: 'the error type', summary: 'instead of Stop, when an API error ends the turn; its output is ignored', agents: everywhere('claude-code', 'qwen-code') },
-  { name: 'SubagentStart', matcher: 'other', matches: 'the agent type', summary: 'when a subagent starts', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code') },
-  { name: 'SubagentStop', matcher: 'other', matches: 'the agent type', summary: 'when a subagent is about to end', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid') },
-  { name: 'SessionStart', matcher: 'other', matches: 'the source (startup, resume, clear, compact…)', summary: 'when a session starts, resumes or is compacted', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid', 'gemini') },
-  { name: 'SessionEnd', matcher: 'other', matches: 'the reason', summary: 'when a session ends', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid', 'gemini') },
-  { name: 'Notification', matcher: 'other', matches: 'the notification type', summary: 'when the agent sends a notification', agents: everywhere('claude-code', 'copilot', 'qwen-code', 'droid', 'gemini') },
-  { name: 'PreCompact', matcher: 'other', matches: 'the trigger (manual, auto)', summary: 'before the conversation is compacted', agents: everywhere('claude-code', 'copilot', 'codex', 'qwen-code', 'droid') },
+  { name: 'SubagentStart', matcher: 'other', matches: 'the agent type', summary: 'when a subagent starts', agents: { ...everywhere('claude-code', 'codex', 'qwen-code'), copilot: { alsoNamed: 'subagentStart' } } },
+  { name: 'SubagentStop', matcher: 'other', matches: 'the agent type', summary: 'when a subagent is about to end', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid'), copilot: { alsoNamed: 'subagentStop' } } },
+  { name: 'SessionStart', matcher: 'other', matches: 'the source (startup, resume, clear, compact…)', summary: 'when a session starts, resumes or is compacted', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'gemini'), copilot: { alsoNamed: 'sessionStart' } } },
+  { name: 'SessionEnd', matcher: 'other', matches: 'the reason', summary: 'when a session ends', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'gemini'), copilot: { alsoNamed: 'sessionEnd' } } },
+  { name: 'Notification', matcher: 'other', matches: 'the notification type', summary: 'when the agent sends a notification', agents: { ...everywhere('claude-code', 'qwen-code', 'droid', 'gemini'), copilot: { alsoNamed: 'notification' } } },
+  { name: 'PreCompact', matcher: 'other', matches: 'the trigger (manual, auto)', summary: 'before the conversation is compacted', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid'), copilot: { alsoNamed: 'preCompact' } } },
   { name: 'PostCompact', matcher: 'other', matches: 'the trigger (manual, auto)', summary: 'after the conversation is compacted', agents: everywhere('claude-code', 'codex', 'qwen-code') },
   { name: 'PreModelSwitch', matcher: 'other', matches: 'the model', summary: 'before a requested model switch', agents: everywhere('claude-code') },
   { name: 'PostModelSwitch', matcher: 'other', matches: 'the model', summary: 'after the session model changes', agents: everywhere('claude-code') },
@@ -114,15 +115,19 @@ export function agentEvents(agent: AgentId): AgentEvent[] {
   });
 }
 
-/** The event `agent` fires under `name` (its own name or Claude Code's); undefined when it has none. */
+/** The event `agent` fires when a hook file names it `name` (the agent's names only); undefined when none. */
+export function firedAs(agent: AgentId, name: string): AgentEvent | undefined {
+  return agentEvents(agent).find((event) => event.name === name || event.spec.agents[agent]?.alsoNamed === name);
+}
+
+/** The event `agent` fires under `name`, given by the agent's name or Claude Code's; undefined when it has none. */
 export function findAgentEvent(agent: AgentId, name: string): AgentEvent | undefined {
-  const events = agentEvents(agent);
-  return events.find((event) => event.name === name) ?? events.find((event) => event.spec.name === name);
+  return firedAs(agent, name) ?? agentEvents(agent).find((event) => event.spec.name === name);
 }
 
 /** The table's row of an event named by any agent's name. */
 export function findHookEvent(name: string): HookEventSpec | undefined {
-  return HOOK_EVENTS.find((spec) => spec.name === name) ?? HOOK_EVENTS.find((spec) => Object.values(spec.agents).some((support) => support.name === name));
+  return HOOK_EVENTS.find((spec) => spec.name === name) ?? HOOK_EVENTS.find((spec) => Object.values(spec.agents).some((support) => support.name === name || support.alsoNamed === name));
 }
 
 /** Does the agent ignore a matcher on this event (every handler runs)? Unknown events: no. */

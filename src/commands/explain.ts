@@ -97,6 +97,9 @@ function eventOf(name: string, target: Target): string {
   const events = agentEvents(target.agent);
   const list = `Events: ${events.map((e) => e.name).join(', ')}.`;
   const elsewhere = findHookEvent(name);
+  // Another agent's name of an event this agent has (BeforeTool under Claude Code): the same event.
+  const same = elsewhere && findAgentEvent(target.agent, elsewhere.name);
+  if (same) return same.name;
   if (elsewhere) {
     const agents = Object.keys(elsewhere.agents).map((agent) => (Object.values(TARGETS) as Target[]).find((t) => t.agent === agent)?.agentName ?? agent);
     throw new UsageError(`${target.agentName} has no ${name} event (${[...new Set(agents)].join(', ')} ${agents.length === 1 ? 'has' : 'have'} it). ${list}`);
