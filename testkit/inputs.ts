@@ -188,25 +188,23 @@ export function postToolUseFailureInput(overrides: Partial<PostToolUseFailureInp
   );
 }
 
+/** What Claude Code 2.1.332 sent for the line !`git status` of the project command /tidy typed by the user. */
+const SKILL_SHELL_LINE = {
+  hook_event_name: 'PreSkillShellCommand' as const,
+  tool_name: 'Bash',
+  tool_input: { command: 'git status' },
+  tool_use_id: '7bad4c89-fb55-4809-bd82-4da2daf372c9:inner:preamble-0',
+  command_name: 'tidy',
+  command_source: 'projectSettings',
+  invoked_by: 'user' as const,
+};
+
 /**
- * Claude Code PreSkillShellCommand input (2.1.332+), as the client sent it for the line
- * !`git status` of the project command /tidy typed by the user. A deny, ask or defer, exit 2,
- * or any `updatedInput` keeps the line from running.
+ * Claude Code PreSkillShellCommand input (2.1.332+): a shell line of a skill or custom slash
+ * command. A deny, ask or defer, exit 2, or any `updatedInput` keeps the line from running.
  */
 export function preSkillShellCommandInput(overrides: Partial<PreSkillShellCommandInput> = {}): PreSkillShellCommandInput {
-  return build(
-    {
-      ...base('PreSkillShellCommand', overrides),
-      hook_event_name: 'PreSkillShellCommand' as const,
-      tool_name: 'Bash',
-      tool_input: { command: 'git status' },
-      tool_use_id: '7bad4c89-fb55-4809-bd82-4da2daf372c9:inner:preamble-0',
-      command_name: 'tidy',
-      command_source: 'projectSettings',
-      invoked_by: 'user' as const,
-    },
-    overrides,
-  );
+  return build({ ...base('PreSkillShellCommand', overrides), ...SKILL_SHELL_LINE }, overrides);
 }
 
 /** Claude Code SessionStart input; the docs' examples send no permission_mode here (§1.2). */

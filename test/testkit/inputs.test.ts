@@ -52,12 +52,11 @@ describe('Claude Code input builders', () => {
   });
 
   it('preSkillShellCommandInput is a skill\'s shell line as Claude Code 2.1.332 sends it (Bash, the command as written, the command\'s name and source)', () => {
+    // The common fields of every builder, then the line's own.
+    const { stop_hook_active: _, ...common } = stopInput();
     expect(preSkillShellCommandInput()).toEqual({
-      session_id: 'test-session',
-      transcript_path: '/home/user/.claude/projects/-home-user-project/test-session.jsonl',
-      cwd: '/home/user/project',
+      ...common,
       hook_event_name: 'PreSkillShellCommand',
-      permission_mode: 'default',
       tool_name: 'Bash',
       tool_input: { command: 'git status' },
       tool_use_id: '7bad4c89-fb55-4809-bd82-4da2daf372c9:inner:preamble-0',
