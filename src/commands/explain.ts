@@ -16,7 +16,7 @@ const HELP = `Usage: ralph-hooks explain [event] [--agent <target>] [--tool <nam
 Lists every hook the agent will run for this project, event by event, in the order the agent
 starts them, merged from every file it reads (Claude Code: user, project, local and managed
 settings, then each enabled plugin). Each hook comes with its file and line, matcher, timeout,
-onFailure, and whether ralph-hooks wrote it. Then the findings about them (RH14-RH17, RH21).
+onFailure, and whether ralph-hooks wrote it. Then the findings about them (RH14-RH17, RH21, RH24).
 
   event              only this event (Stop, PreToolUse…; the agent's own name works too)
   --agent <target>   the target whose agent to explain (default: the config's, else claude-project)
