@@ -44,7 +44,7 @@ function session(agent: string, projectDir: string) {
 function report(agent: string, version: string, check: ContractCheck): void {
   const file = process.env.RALPH_HOOKS_CONTRACT_REPORT;
   if (!file) return;
-  const status = check.recorded ? 'recorded' : check.ok ? 'same as its snapshot' : 'differs';
+  const status = check.recorded ? 'recorded' : check.ok ? 'same as its snapshot' : check.hasSnapshot ? 'differs from its snapshot' : 'no snapshot yet';
   const body = check.ok ? '' : `\n\n\`\`\`diff\n${check.message}\n\`\`\``;
   appendFileSync(file, `### ${agent} ${version}: ${status}${body}\n\n`);
 }

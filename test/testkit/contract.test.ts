@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContract, diffContracts, keyPaths, observedContract, writeContract } from '../../testkit/clients/contract.js';
 import type { TappedHookRun } from '../../testkit/clients/real-client.js';
@@ -100,7 +100,8 @@ describe('checking against the snapshot', () => {
     writeContract(dir, { agent: 'codex', version: '0.180.0', events: { Stop: ['later'] } });
     const check = checkContract(dir, 'codex', '0.172.0', { Stop: ['cwd'], StopFailure: ['error'] }, false);
     expect(check.ok).toBe(false);
-    expect(check.message).toContain(`No contract snapshot for codex 0.172.0 (${join(dir, 'codex/0.172.0.json')})`);
+    expect(check.message).toContain(`No contract snapshot for codex 0.172.0 (${relative(process.cwd(), join(dir, 'codex/0.172.0.json'))})`);
+    expect(check.hasSnapshot).toBe(false);
     expect(check.message).toContain('Compared with codex 0.171.0:\n+ StopFailure: new event');
     expect(check.message).toContain('RALPH_HOOKS_UPDATE_CONTRACTS=1');
   });

@@ -6,7 +6,7 @@
  * client and version, committed as JSON.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { compareVersions } from '../../src/doctor.js';
 import type { TappedHookRun } from './real-client.js';
 
@@ -140,6 +140,8 @@ export interface ContractCheck {
   diff: string[];
   /** True when the snapshot was (re)written because the update variable was set. */
   recorded: boolean;
+  /** False when the installed version has no snapshot yet. */
+  hasSnapshot: boolean;
 }
 
 /**
@@ -149,9 +151,10 @@ export interface ContractCheck {
  */
 export function checkContract(dir: string, agent: string, version: string, observed: ContractEvents, update = Boolean(process.env[UPDATE_CONTRACTS_ENV])): ContractCheck {
   const file = contractFile(dir, agent, version);
+  const shown = relative(process.cwd(), file);
   if (update) {
     writeContract(dir, { agent, version, events: observed });
-    return { ok: true, file, message: '', diff: [], recorded: true };
+    return { ok: true, file, message: '', diff: [], recorded: true, hasSnapshot: true };
   }
   const snapshot = readContract(dir, agent, version);
   const rerecord = `After checking that the hooks still do their work with it, record it: ${RECORD_CONTRACTS_COMMAND} -t ${agent}`;
@@ -163,9 +166,9 @@ export function checkContract(dir: string, agent: string, version: string, obser
         ? `Compared with ${agent} ${previous.version}:\n${diff.join('\n')}`
         : `It sends what ${agent} ${previous.version} sent.`
       : `No older snapshot of ${agent} either.`;
-    return { ok: false, file, diff, recorded: false, message: `No contract snapshot for ${agent} ${version} (${file}). ${against}\n${rerecord}` };
+    return { ok: false, file, diff, recorded: false, hasSnapshot: false, message: `No contract snapshot for ${agent} ${version} (${shown}). ${against}\n${rerecord}` };
   }
   const diff = diffContracts(snapshot.events, observed);
-  if (!diff.length) return { ok: true, file, message: '', diff, recorded: false };
-  return { ok: false, file, diff, recorded: false, message: `${agent} ${version} sent hooks something else than its snapshot ${file}:\n${diff.join('\n')}\n${rerecord}` };
+  if (!diff.length) return { ok: true, file, message: '', diff, recorded: false, hasSnapshot: true };
+  return { ok: false, file, diff, recorded: false, hasSnapshot: true, message: `${agent} ${version} sent hooks something else than its snapshot ${shown}:\n${diff.join('\n')}\n${rerecord}` };
 }
