@@ -14,6 +14,8 @@ export interface ClientProbe {
   agent: string;
   find(from?: string): string | null;
   version(bin: string): string | null;
+  /** The command it installs (what is looked for in node_modules/.bin and on PATH). */
+  command: string;
   /** The npm package that installs it. */
   package: string;
   install: string;
@@ -21,12 +23,12 @@ export interface ClientProbe {
 
 /** Every agent with a real-client runner, in the order reports list them. */
 export const CLIENT_PROBES: readonly ClientProbe[] = [
-  { agent: 'claude-code', package: '@anthropic-ai/claude-code', find: findClaudeCode, version: claudeCodeVersion, install: CLAUDE_CODE_INSTALL },
-  { agent: 'codex', package: '@openai/codex', find: findCodex, version: codexVersion, install: CODEX_INSTALL },
-  { agent: 'qwen-code', package: '@qwen-code/qwen-code', find: findQwenCode, version: qwenCodeVersion, install: QWEN_CODE_INSTALL },
-  { agent: 'copilot', package: '@github/copilot', find: findCopilot, version: copilotVersion, install: COPILOT_INSTALL },
-  { agent: 'gemini', package: '@google/gemini-cli', find: findGemini, version: geminiVersion, install: GEMINI_INSTALL },
-  { agent: 'droid', package: 'droid', find: findDroid, version: droidVersion, install: DROID_INSTALL },
+  { agent: 'claude-code', command: 'claude', package: '@anthropic-ai/claude-code', find: findClaudeCode, version: claudeCodeVersion, install: CLAUDE_CODE_INSTALL },
+  { agent: 'codex', command: 'codex', package: '@openai/codex', find: findCodex, version: codexVersion, install: CODEX_INSTALL },
+  { agent: 'qwen-code', command: 'qwen', package: '@qwen-code/qwen-code', find: findQwenCode, version: qwenCodeVersion, install: QWEN_CODE_INSTALL },
+  { agent: 'copilot', command: 'copilot', package: '@github/copilot', find: findCopilot, version: copilotVersion, install: COPILOT_INSTALL },
+  { agent: 'gemini', command: 'gemini', package: '@google/gemini-cli', find: findGemini, version: geminiVersion, install: GEMINI_INSTALL },
+  { agent: 'droid', command: 'droid', package: 'droid', find: findDroid, version: droidVersion, install: DROID_INSTALL },
 ];
 
 /** An agent CLI found on this machine. */
