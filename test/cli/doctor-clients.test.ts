@@ -50,6 +50,14 @@ describe('doctor --clients with no agent CLI installed', () => {
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, clients: [], missing: [{ agent: 'claude-code', install: 'npm i -D @anthropic-ai/claude-code' }] });
   });
+
+  it('a scenario file that cannot be read fails the run, naming the bad field', () => {
+    const root = projectWithScenarios();
+    writeFileSync(join(root, 'test/hook-scenarios/guard/denies-in-the-real-client.scenario.json'), JSON.stringify({ turns: [], expect: { stopz: [] } }));
+    const result = ralphHooks(['doctor', '--clients'], { cwd: root, env: { PATH: BARE_PATH } });
+    expect(result.stdout).toMatch(/Failures \(1\):[\s\S]*denies-in-the-real-client\.scenario\.json[\s\S]*stopz/);
+    expect(result.status).toBe(1);
+  });
 });
 
 describeRealClient('doctor --clients with Claude Code installed', () => {
