@@ -55,7 +55,7 @@ function readScenarios(root: string): { read: ReadScenario[]; unreadable: CaseOu
       read.push({ file: entry.file, relative: rel, name: caseName(scenario, entry), scenario });
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
-      unreadable.push({ file: entry.file, relative: rel, name: rel, status: 'error', durationMs: 0, steps: [], error: error.message });
+      unreadable.push({ file: entry.file, relative: rel, name: relative(entry.base, entry.file).replace(/\.scenario\.json$/, ''), status: 'error', durationMs: 0, steps: [], error: error.message });
     }
   }
   return { read, unreadable, count: found.length };
