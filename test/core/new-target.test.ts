@@ -113,3 +113,12 @@ describe('a target added in its own file and one registry line', () => {
     expect(findings.find((finding) => finding.code === 'RH05')).toMatchObject({ ok: true, message: '.fake/hooks.json parses' });
   });
 });
+
+describe('the target contract', () => {
+  const importsOf = (file: string) => [...readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gm)].map((match) => match[1]);
+
+  it('depends on nothing above it: src/targets/types.ts imports only the leaf types, which import nothing', () => {
+    expect(importsOf('src/targets/types.ts')).toEqual(['../hook-types.js']);
+    expect(importsOf('src/hook-types.ts')).toEqual([]);
+  });
+});
