@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { readConfig } from './config/load.js';
-import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import type { RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
+import type { Finding } from './hook-types.js';
 import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { explainHooks } from './explain.js';
@@ -26,17 +28,7 @@ import { candidatesIn } from './registration/claude-settings.js';
 import { configWarnings } from './warnings.js';
 import { addDevCommand, rhCommand } from './package-managers/project.js';
 
-export interface Finding {
-  code: string;
-  /** A warning is ok (doctor still exits 0) but printed with its fix. */
-  ok: boolean;
-  warning?: boolean;
-  message: string;
-  fix?: string;
-  /** The file and line the finding is about, when it is about one (GitHub annotations point there). */
-  file?: string;
-  line?: number;
-}
+export type { Finding } from './hook-types.js';
 
 type Env = { PATH?: string; [name: string]: string | undefined };
 
@@ -324,7 +316,7 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
     return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: ${rhCommand('generate')}`)];
   }
   let forgeflareHooks: { event: string; command: string }[] | undefined;
-  if (config.target === 'forgeflare') {
+  if (TARGETS[config.target].registration === 'forgeflare-toml') {
     // forgeflare reads the whole file or none of it: one bad value anywhere (a hand-written
     // entry included) and no hook runs, so this is the first thing to say.
     const read = readForgeflareHooks(text);

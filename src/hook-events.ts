@@ -15,7 +15,7 @@
  * - Factory droid 0.215.0: the event names in its binary.
  * - forgeflare: its hooks.toml (seed 002): PreToolUse, PostToolUse, Stop.
  */
-import type { AgentId } from './targets/types.js';
+import type { AgentId } from './targets/index.js';
 
 /**
  * What an event's matcher is compared with. 'tool': the tool's name (Bash, Edit…); 'other':
@@ -107,27 +107,32 @@ export interface AgentEvent {
   since?: string;
 }
 
+/** How `agent` (a target's agent name: any registered agent) has the event; undefined when it does not. */
+function supportOf(spec: HookEventSpec, agent: string): EventSupport | undefined {
+  return spec.agents[agent as AgentId];
+}
+
 /** Every event `agent` fires, under the agent's names. */
-export function agentEvents(agent: AgentId): AgentEvent[] {
+export function agentEvents(agent: string): AgentEvent[] {
   return HOOK_EVENTS.flatMap((spec) => {
-    const support = spec.agents[agent];
+    const support = supportOf(spec, agent);
     return support ? [{ spec, name: support.name ?? spec.name, ...(support.since ? { since: support.since } : {}) }] : [];
   });
 }
 
 /** The event `agent` fires when a hook file names it `name` (the agent's names only); undefined when none. */
-export function firedAs(agent: AgentId, name: string): AgentEvent | undefined {
-  return agentEvents(agent).find((event) => event.name === name || event.spec.agents[agent]?.alsoNamed === name);
+export function firedAs(agent: string, name: string): AgentEvent | undefined {
+  return agentEvents(agent).find((event) => event.name === name || supportOf(event.spec, agent)?.alsoNamed === name);
 }
 
 /** The event `agent` fires under `name`, given by the agent's name or Claude Code's; undefined when it has none. */
-export function findAgentEvent(agent: AgentId, name: string): AgentEvent | undefined {
+export function findAgentEvent(agent: string, name: string): AgentEvent | undefined {
   return firedAs(agent, name) ?? agentEvents(agent).find((event) => event.spec.name === name);
 }
 
 /** The table's row of an event named by any agent's name. */
 export function findHookEvent(name: string): HookEventSpec | undefined {
-  return HOOK_EVENTS.find((spec) => spec.name === name) ?? HOOK_EVENTS.find((spec) => Object.values(spec.agents).some((support) => support.name === name || support.alsoNamed === name));
+  return HOOK_EVENTS.find((spec) => spec.name === name) ?? HOOK_EVENTS.find((spec) => Object.values(spec.agents).some((support) => support !== undefined && (support.name === name || support.alsoNamed === name)));
 }
 
 /** Does the agent ignore a matcher on this event (every handler runs)? Unknown events: no. */

@@ -3,10 +3,12 @@
  * access beyond reading templates, so plans can be diffed before anything is written.
  */
 import { posix } from 'node:path';
-import { TARGETS, type HookEntry, type RalphHooksConfig } from './config/schema.js';
+import type { HookEntry, RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
 import { packageVersion } from './package-info.js';
 import { PRESETS } from './presets/index.js';
-import type { HookEvent, Preset, Registration } from './presets/types.js';
+import type { HookCommand, HookEvent } from './hook-types.js';
+import type { Preset, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
 import { findAgentEvent } from './hook-events.js';
@@ -25,19 +27,7 @@ export interface GeneratedFile {
   clashFix?: string;
 }
 
-export interface HookCommand {
-  /** The event under the agent's own name (Gemini CLI: AfterAgent for our Stop). */
-  event: HookEvent | string;
-  matcher?: string;
-  command: string;
-  timeout?: number;
-  /** The generated script the command runs, relative to the project root. */
-  script: string;
-  /** forgeflare PreToolUse phase (guard or observe); Claude Code ignores it. */
-  phase?: 'guard' | 'observe';
-  /** Claude Code: `"onFailure"` of the handler ('block' for guards, so a broken guard fails closed). */
-  onFailure?: 'block' | 'continue';
-}
+export type { HookCommand } from './hook-types.js';
 
 export interface RenderedHooks {
   files: GeneratedFile[];

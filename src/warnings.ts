@@ -2,7 +2,8 @@
  * Likely mistakes in a valid config: printed by generate, add and init (on stderr) and by
  * doctor (RH13). A warning never stops a command; it says what will happen and the fix.
  */
-import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import type { RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
 import { loopStateFile, type LoopOptions } from './presets/loop.js';
 import { hasSlashCommands } from './presets/types.js';
 import type { Target } from './targets/types.js';

@@ -1,6 +1,7 @@
 /** `ralph-hooks explain [event]`: the hooks the agent will run here, from every source, in its order. */
 import { readConfig } from '../config/load.js';
-import { TARGETS, type RalphHooksConfig } from '../config/schema.js';
+import type { RalphHooksConfig } from '../config/schema.js';
+import { TARGETS } from '../targets/index.js';
 import { formatFindings, formatGithub, type Finding } from '../doctor.js';
 import { agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../explain.js';
 import { agentEvents, findAgentEvent, findHookEvent } from '../hook-events.js';

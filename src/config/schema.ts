@@ -20,7 +20,7 @@ export function schemaUrl(installed: boolean): string {
   return installed ? SCHEMA_URL : `https://unpkg.com/ralph-hooks@${packageVersion()}/schema/config.schema.json`;
 }
 
-export { TARGETS, type TargetId } from '../targets/index.js';
+export type { TargetId } from '../targets/index.js';
 
 const HOOK_NAME = /^[a-z0-9][a-z0-9-]*$/;
 

@@ -3,6 +3,7 @@ import { word } from './guard-rule.js';
 import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext, rulesTools, type GuardRule } from './guard-rules.js';
 import { projectPathOption } from './path-option.js';
 import { ereFullPattern, erePattern } from './regex-option.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { Preset, PresetTarget, Registration } from './types.js';
 
 /**
@@ -57,9 +58,6 @@ export const guardOptions = guardOptionsSchema(GUARD_RULES);
 
 export type GuardOptions = z.infer<typeof guardOptions>;
 
-/** forgeflare's five tools (seed 002): there is no Write, and Edit creates files. */
-const FORGEFLARE_TOOLS = ['Bash', 'Edit', 'Read', 'Glob', 'Grep'];
-
 /** Tools the guard must see, from the enabled rules and the custom ones; undefined means every tool. */
 export function guardTools(options: GuardOptions, rules: readonly GuardRule[] = GUARD_RULES): string[] | undefined {
   const tools = rulesTools(rules, options.rules);
@@ -76,16 +74,13 @@ export function guardsSkillShellLines(tools: string[] | undefined): boolean {
   return tools === undefined || tools.includes('Bash');
 }
 
-/** forgeflare's own timeout for a guard without one (ms); Claude Code's and the others' are far longer. */
-const FORGEFLARE_DEFAULT_TIMEOUT_MS = 5000;
-
 /**
  * The guard's own deadline: maxCheckMs, but at most half the time the agent waits for the
- * hook (the entry's timeout, in seconds, or forgeflare's default), so that a call the guard
+ * hook (the entry's timeout, in seconds, or the agent's default), so that a call the guard
  * cannot finish is denied by the guard, with a reason, not left to the agent's timeout.
  */
 export function checkDeadlineMs(maxCheckMs: number, timeoutSeconds: number | undefined, target?: PresetTarget): number {
-  const waits = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : target?.contract === 'forgeflare' ? FORGEFLARE_DEFAULT_TIMEOUT_MS : Infinity;
+  const waits = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : contractTraits(target).defaultTimeoutMs ?? Infinity;
   return Math.max(100, Math.min(maxCheckMs, Math.floor(waits / 2)));
 }
 
@@ -100,9 +95,11 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
     files: (entry) => [{ template: 'guard/guard.sh.hbs', path: `${entry.name}.sh`, executable: true, partials }],
     registrations: (entry, target?: PresetTarget) => {
       const tools = guardTools(entry.options, rules);
-      if (target?.contract === 'forgeflare') {
+      const contract = contractTraits(target);
+      if (contract.phases) {
+        // A matcher names one tool: a handler per tool the guard must see, among the agent's own.
         if (tools === undefined) return [{ event: 'PreToolUse', phase: 'guard', script: `${entry.name}.sh`, timeout: entry.timeout }];
-        return FORGEFLARE_TOOLS.filter((t) => tools.includes(t))
+        return (contract.tools ?? []).filter((t) => tools.includes(t))
           .map((tool) => ({ event: 'PreToolUse' as const, phase: 'guard' as const, matcher: tool, script: `${entry.name}.sh`, timeout: entry.timeout }));
       }
       // onFailure "block": a guard whose script is missing or crashes blocks the call instead of letting it run.

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
+import { contractTraits } from '../targets/contracts.js';
 import { blockCapOf, hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
@@ -52,7 +53,7 @@ export const loopTurnFile = (hook: string) => `.ralph-hooks/state/${hook}.turn`;
 
 export function loopStateFile(options: LoopOptions, target?: PresetTarget): string {
   // In the agent's own folder, beside its hooks: a Codex project gets no .claude/ folder.
-  const dir = target?.agentDir ?? (target?.contract === 'codex' ? '.codex' : '.claude');
+  const dir = target?.agentDir ?? contractTraits(target).alone.agentDir;
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
 
@@ -120,7 +121,7 @@ export const loop: Preset<LoopOptions> = {
     // Command files run their ``` ! block in the session's shell, where CLAUDE_PROJECT_DIR is
     // not set: a project's commands name the script from the project root (where Claude Code
     // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
-    pluginRoot: target?.id === 'claude-plugin',
+    pluginRoot: target?.pluginProject === true,
     argumentsDelimiter: ARGUMENTS_DELIMITER,
     argumentsMark: ARGUMENTS_MARK,
     stateFile: loopStateFile(entry.options, target),

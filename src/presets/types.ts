@@ -1,13 +1,11 @@
+import type { HookContract, HookEvent } from '../hook-types.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { z } from '../zod.js';
 
 /** What kind of hook a preset produces; `ralph-hooks add <kind> --preset <id>` uses it. */
 export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';
 
-/** Claude Code events we register under (forgeflare maps them onto its own three). */
-export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PreSkillShellCommand' | 'SessionStart' | 'SessionEnd';
-
-/** Which hook contract the generated scripts speak: Claude Code's (Qwen Code, Copilot CLI and droid take it too), forgeflare's (seed 002, R3), Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap), or Gemini CLI's (a denial is {"decision":"deny"}). */
-export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';
+export type { HookContract, HookEvent } from '../hook-types.js';
 
 /**
  * The target a preset renders for, so registrations and templates can follow its contract
@@ -21,19 +19,20 @@ export interface PresetTarget {
   agentDir?: string;
   hooksDir?: string;
   commandsDir?: string | null;
+  pluginProject?: boolean;
   stop?: { blockCap: number | null; stopHookActiveReliable: boolean };
 }
 
 /** Does the agent read the project slash commands a preset can write? */
 export function hasSlashCommands(target?: PresetTarget): boolean {
   if (target?.commandsDir !== undefined) return target.commandsDir !== null;
-  return target?.contract !== 'codex' && target?.contract !== 'forgeflare';
+  return contractTraits(target).alone.slashCommands;
 }
 
 /** The client's own block cap; undefined target: Claude Code's 8. */
 export function blockCapOf(target?: PresetTarget): number | null {
   if (target?.stop) return target.stop.blockCap;
-  return target?.contract === 'codex' || target?.contract === 'forgeflare' ? null : 8;
+  return contractTraits(target).alone.blockCap;
 }
 
 export interface Registration {
@@ -65,7 +64,7 @@ export interface PresetFile {
   executable: boolean;
   /** Path is relative to the project root instead of the hooks folder (command files, for instance). */
   fromRoot?: boolean;
-  /** Path is relative to the target's slash-command folder (TARGETS[target].commandsDir). */
+  /** Path is relative to the target's slash-command folder (the target's commandsDir). */
   inCommandsDir?: boolean;
   /** When two hooks generate this file: what to change in one of them (default: its name). */
   clashFix?: string;

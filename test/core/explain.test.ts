@@ -140,9 +140,9 @@ describe('ralph-hooks explain', () => {
     expect(matcherMatches('Ba', 'Bash', 'claude-code')).toBe(false); // a plain word is an exact name
     expect(matcherMatches('Edit.*', 'NotebookEdit', 'claude-code')).toBe(true); // a regex is unanchored
     expect(matcherMatches('bash', 'Bash', 'claude-code')).toBe(false);
-    expect(matcherMatches('Bash', 'run_shell_command', 'qwen-code', ['Bash'])).toBe(true);
-    expect(matcherMatches('Bash', 'run_shell_command', 'gemini')).toBe(false);
-    expect(matcherMatches('.*', 'run_shell_command', 'gemini')).toBe(true);
+    expect(matcherMatches('Bash', 'run_shell_command', TARGETS['qwen-project'].matcherSyntax, ['Bash'])).toBe(true);
+    expect(matcherMatches('Bash', 'run_shell_command', TARGETS['gemini-project'].matcherSyntax)).toBe(false);
+    expect(matcherMatches('.*', 'run_shell_command', TARGETS['gemini-project'].matcherSyntax)).toBe(true);
     const hook = explainHooks(root, TARGETS['claude-project'], readConfig(root), { env: { HOME: home } }).hooks.find((h) => h.event === 'PreToolUse')!;
     expect(matchToolCall({ ...hook, matcher: 'run_shell_command' }, TARGETS['gemini-project'], { tool: 'Bash' })).toMatchObject({ agentTool: 'run_shell_command', runs: true });
   });

@@ -33,6 +33,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { messagesConversation, registerConversationReader, withDenialText } from './conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
+import type { ScenarioClient } from './scenario.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
 
@@ -360,3 +361,6 @@ export function copilotLogs(home: string): string {
     .join('');
 }
 
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runCopilot;
+export default scenarioClient;
