@@ -1,6 +1,6 @@
 /**
  * The guard's lexer alone: the generated core sourced by a small bash driver that stands in
- * for the rules (check_simple_command prints what the lexer hands a rule) and fed commands
+ * for the rules (command_rules prints what the lexer hands a rule) and fed commands
  * one by one. What each command becomes — its simple commands, their words with wrappers
  * stripped, the files they write and read — is asserted without any rule in the way.
  */
@@ -16,9 +16,10 @@ const DRIVER = String.raw`# The settings the core reads from the guard's own fil
 readonly MAX_INPUT_BYTES=1048576 MAX_TOKENS=20000 CHECK_MS=3000 MAX_NESTING=3
 readonly LOG_PREFIX=lexer-test LOG_FILE=lexer-test.log HOOK_NAME=lexer-test ACTIVE_WHEN_ENV=''
 GUARD_START_US=${'$'}{EPOCHREALTIME:-}
-source "$1/guard-core.sh" </dev/null
+readonly GUARD_CORE=$1/guard-core.sh
+source "${'$'}{GUARD_CORE}" </dev/null
 # Instead of the rules: one line per simple command.
-check_simple_command() {
+command_rules() {
   local IFS='|'
   printf '%s' "${'$'}{argv[*]}"
   ((${'$'}{#writes[@]} == 0)) || printf ' writes=%s' "${'$'}{writes[*]}"
@@ -27,6 +28,7 @@ check_simple_command() {
   ((${'$'}{#env_unsets[@]} == 0)) || printf ' unsets=%s' "${'$'}{env_unsets[*]}"
   ((wrapped_sudo == 0)) || printf ' sudo'
   ((piped == 0)) || printf ' piped'
+  [[ ${'$'}{cur_dir} == /p ]] || printf ' in=%s' "${'$'}{cur_dir}"
   printf '\n'
 }
 BASE_DIR=/p PROJECT_ROOT=/p
@@ -52,17 +54,19 @@ function lex(commands: string[]): string[][] {
 }
 
 describe('guard: the lexer alone', () => {
-  it('splits lists and pipelines into simple commands, strips wrappers, and collects writes, reads and assignments', () => {
+  it('splits lists and pipelines into simple commands, strips wrappers, follows cd, and collects writes, reads and assignments', () => {
     expect(lex([
       'sudo rm -rf /tmp/x && echo hi | tee out.txt',
       'FOO=1 env -u BAR timeout 5 npm test 2>/dev/null',
       'cp a b; cat < in.txt # rm -rf /',
       '/usr/bin/sed -i -e s/a/b/ f1 f2',
+      'cd sub && touch f; cd ../.. && ls',
     ])).toEqual([
       ['rm|-rf|/tmp/x writes=/tmp/x sudo', 'echo|hi', 'tee|out.txt writes=out.txt piped'],
       ['npm|test writes=/dev/null reads=test assigns=FOO=1 unsets=BAR'],
       ['cp|a|b writes=b reads=a', 'cat reads=in.txt'],
       ['sed|-i|-e|s/a/b/|f1|f2 writes=f1|f2 reads=f1|f2'],
+      ['cd|sub in=/p/sub', 'touch|f writes=f in=/p/sub', 'cd|../.. in=/', 'ls in=/'],
     ]);
   });
 
