@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import type { RalphHooksConfig } from './config/schema.js';
 import { renderHooks, type HookCommand } from './hooks.js';
+import { ignoresMatcher } from './hook-events.js';
 import { hookFiles, type HookFile, type SourceKind, type SourceOptions } from './hook-sources.js';
 import { isJsonObject, parseJsonText } from './json-text.js';
 import { jsonValueLines } from './json-lines.js';
@@ -54,9 +55,6 @@ export interface ToolMatch {
   runs: boolean;
   why: string;
 }
-
-/** Events whose matcher the agent ignores: every handler runs. */
-const NO_MATCHER_EVENTS = new Set(['UserPromptSubmit', 'Stop', 'AfterAgent', 'BeforeAgent', 'PostToolBatch', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'WorktreeCreate', 'WorktreeRemove', 'MessageDisplay']);
 
 /** Every hook of every source, each event's in the agent's order. */
 export function explainHooks(root: string, target: Target, config: RalphHooksConfig | undefined, options: SourceOptions = {}): { files: HookFile[]; hooks: ExplainedHook[] } {
@@ -193,7 +191,7 @@ export function agentToolName(target: Target, tool: string): string {
 /** Does this hook run for the sample call? Events without a tool: every hook runs. */
 export function matchToolCall(hook: ExplainedHook, target: Target, call: ToolCall): ToolMatch {
   const agentTool = agentToolName(target, call.tool);
-  if (NO_MATCHER_EVENTS.has(hook.event)) return { agentTool, runs: true, why: 'this event has no matcher: every hook runs' };
+  if (ignoresMatcher(hook.event)) return { agentTool, runs: true, why: 'this event has no matcher: every hook runs' };
   const aliases = target.input.matchesClaudeToolNames ? [target.input.toolNames?.[agentTool]].filter((name): name is string => name !== undefined) : [];
   if (!matcherMatches(hook.matcher, agentTool, target.agent, aliases)) {
     return { agentTool, runs: false, why: `matcher "${hook.matcher}" does not match ${agentTool}` };

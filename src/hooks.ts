@@ -9,6 +9,7 @@ import { PRESETS } from './presets/index.js';
 import type { HookEvent, Preset, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
+import { findAgentEvent } from './hook-events.js';
 import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/ownership.js';
 import type { Target } from './targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
@@ -114,10 +115,11 @@ const STATE_GITIGNORE_TEXT = [
 
 /**
  * The agent's name for a registration's event; undefined for an optional event the agent
- * lacks. A needed event the agent lacks is refused in one line that names it.
+ * lacks (per the target's map, else the events table). A needed event the agent lacks is
+ * refused in one line that names it.
  */
 export function agentEvent(target: Target, registration: Registration, hookName: string): string | undefined {
-  if (!target.events) return registration.event;
+  if (!target.events) return registration.optional && !findAgentEvent(target.agent, registration.event) ? undefined : registration.event;
   const event = target.events[registration.event];
   if (event !== undefined || registration.optional) return event;
   throw new CliError(

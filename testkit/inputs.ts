@@ -58,6 +58,24 @@ export interface PostToolUseFailureInput extends BaseHookInput {
   duration_ms?: number;
 }
 
+/**
+ * Claude Code 2.1.332+: before a shell line written into a skill or custom slash command runs
+ * (the `!`-backtick lines). PreToolUse never sees these lines.
+ */
+export interface PreSkillShellCommandInput extends BaseHookInput {
+  hook_event_name: 'PreSkillShellCommand';
+  /** Bash or PowerShell: the shell the line runs in. */
+  tool_name: string;
+  /** The line's command as written. */
+  tool_input: { command: string; [key: string]: unknown };
+  tool_use_id: string;
+  /** The skill or command's name, without the slash. */
+  command_name: string;
+  /** Where the command comes from: projectSettings, userSettings, a plugin… */
+  command_source: string;
+  invoked_by: 'user' | 'claude' | 'other';
+}
+
 export interface SessionStartInput extends BaseHookInput {
   hook_event_name: 'SessionStart';
   source: 'startup' | 'resume' | 'clear' | 'compact' | 'fork';
@@ -71,6 +89,7 @@ export type ClaudeHookInput =
   | PreToolUseInput
   | PostToolUseInput
   | PostToolUseFailureInput
+  | PreSkillShellCommandInput
   | SessionStartInput;
 
 /** Shallow-merge overrides; `undefined` in an override removes the field. */
@@ -167,6 +186,25 @@ export function postToolUseFailureInput(overrides: Partial<PostToolUseFailureInp
     },
     overrides,
   );
+}
+
+/** What Claude Code 2.1.332 sent for the line !`git status` of the project command /tidy typed by the user. */
+const SKILL_SHELL_LINE = {
+  hook_event_name: 'PreSkillShellCommand' as const,
+  tool_name: 'Bash',
+  tool_input: { command: 'git status' },
+  tool_use_id: '7bad4c89-fb55-4809-bd82-4da2daf372c9:inner:preamble-0',
+  command_name: 'tidy',
+  command_source: 'projectSettings',
+  invoked_by: 'user' as const,
+};
+
+/**
+ * Claude Code PreSkillShellCommand input (2.1.332+): a shell line of a skill or custom slash
+ * command. A deny, ask or defer, exit 2, or any `updatedInput` keeps the line from running.
+ */
+export function preSkillShellCommandInput(overrides: Partial<PreSkillShellCommandInput> = {}): PreSkillShellCommandInput {
+  return build({ ...base('PreSkillShellCommand', overrides), ...SKILL_SHELL_LINE }, overrides);
 }
 
 /** Claude Code SessionStart input; the docs' examples send no permission_mode here (§1.2). */

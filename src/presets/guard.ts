@@ -6,7 +6,7 @@ import { word } from './guard-rule.js';
 import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext, rulesTools, type GuardRule } from './guard-rules.js';
 import { projectPathOption } from './path-option.js';
 import { ereFullPattern, erePattern } from './regex-option.js';
-import type { Preset, PresetTarget } from './types.js';
+import type { Preset, PresetTarget, Registration } from './types.js';
 
 /**
  * The PreToolUse guard: a catalog of rules (guards-and-convergence.md §3), each with an id,
@@ -22,7 +22,8 @@ import type { Preset, PresetTarget } from './types.js';
  */
 export const GUARD_RULE_IDS = [
   'fs-destroy', 'git-destroy', 'gate-bypass', 'harness-tamper', 'secrets', 'lockfiles',
-  'remote-exec', 'network', 'publish', 'host', 'infra', 'scope', 'doom-loop',
+  'remote-exec', 'network', 'publish', 'host', 'infra', 'containers', 'cloud-storage', 'cloud-compute', 'databases',
+  'scope', 'doom-loop',
 ] as const;
 
 export const GUARD_RULES = await loadGuardRules(GUARD_RULE_IDS);
@@ -67,6 +68,15 @@ export function guardTools(options: GuardOptions, rules: readonly GuardRule[] = 
   const tools = rulesTools(rules, options.rules);
   if (tools === undefined) return undefined;
   return [...new Set([...tools, ...options.custom.flatMap((custom) => custom.tools)])];
+}
+
+/**
+ * Does the guard check the shell lines of skills and custom commands? Those come as Bash or
+ * PowerShell (PreSkillShellCommand's tool_name); the guard reads Bash commands only, so it
+ * registers for the Bash lines, whenever it sees Bash calls (tools undefined: every tool).
+ */
+export function guardsSkillShellLines(tools: string[] | undefined): boolean {
+  return tools === undefined || tools.includes('Bash');
 }
 
 /** forgeflare's own timeout for a guard without one (ms); Claude Code's and the others' are far longer. */
@@ -124,7 +134,12 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
           .map((tool) => ({ event: 'PreToolUse' as const, phase: 'guard' as const, matcher: tool, script: `${entry.name}.sh`, timeout: entry.timeout }));
       }
       // onFailure "block": a guard whose script is missing or crashes blocks the call instead of letting it run.
-      return [{ event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' }];
+      const toolCalls: Registration = { event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' };
+      if (!guardsSkillShellLines(tools)) return [toolCalls];
+      // The shell lines of skills and custom commands never reach PreToolUse (Claude Code
+      // 2.1.332+ asks PreSkillShellCommand instead; older clients ignore the event). Optional:
+      // left out for agents without the event.
+      return [toolCalls, { event: 'PreSkillShellCommand', matcher: 'Bash', script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block', optional: true }];
     },
     context: (entry, target?: PresetTarget) => ({
       ...rulesTemplateContext(rules, entry.options.rules),

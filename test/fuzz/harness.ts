@@ -99,6 +99,8 @@ interface PresetSpec {
 const SPEC_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 5, taskIteration: 1, globalIteration: 2, maxGlobalIterations: 50, specName: 'fz', specPath: './specs/fz' });
 const FEATURE_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 5, taskIteration: 1, globalIteration: 2, featureName: 'fz' });
 const LOOP_MD = '---\nactive: true\niteration: 1\nmax_iterations: 20\ncompletion_promise: "DONE"\nstarted_at: "2026-01-01T00:00:00Z"\n---\n\nKeep going.\n';
+// The loop's turn file, in .ralph-hooks/state (a hook named stop-watcher).
+const LOOP_TURN = '.ralph-hooks/state/stop-watcher.turn';
 const LOOP_JSON = JSON.stringify({ active: true, iteration: 1, maxIterations: 20, completionPromise: 'DONE', prompt: 'Keep going.' });
 
 /**
@@ -112,7 +114,8 @@ const SETTLE = { stateSettleMs: 200 };
 export const PRESETS: PresetSpec[] = [
   {
     preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: SETTLE,
-    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md'],
+    // The transcript as a state file: drawn as random bytes (NULs), a FIFO with no writer, a folder.
+    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md', 'transcript.jsonl'],
     setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE, 'specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
   },
   {
@@ -127,11 +130,12 @@ export const PRESETS: PresetSpec[] = [
   },
   {
     preset: 'loop', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: { runtime: 'bash' },
-    stateFiles: ['.claude/ralph-loop.local.md'], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
+    // The turn file's folder linked out of the project ('folder'), and the transcript as a FIFO, random bytes, a folder.
+    stateFiles: ['.claude/ralph-loop.local.md', LOOP_TURN, 'transcript.jsonl'], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
   },
   {
     preset: 'loop', name: 'stop-watcher', kind: 'stop', event: 'Stop', targets: ['claude-project'], options: { runtime: 'node' },
-    stateFiles: ['.claude/ralph-loop.local.json'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
+    stateFiles: ['.claude/ralph-loop.local.json', LOOP_TURN, 'transcript.jsonl'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
   },
   {
     // gemini-project: the one target whose guard answers in another shape ({"decision":"deny"}) and renames tools;
@@ -284,7 +288,9 @@ function eventObject(hook: HookUnderTest, root: string, canary: string): fc.Arbi
     }
     switch (hook.event) {
       case 'Stop':
-        return { session_id: 's1', transcript_path: join(root, 'transcript.jsonl'), cwd: root, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: msg };
+        // A third of the stops have no last message (drawn from msg, so the other hooks' inputs stay as they
+        // were): the hook reads the transcript, which may be a FIFO, a folder or random bytes.
+        return { session_id: 's1', transcript_path: join(root, 'transcript.jsonl'), cwd: root, hook_event_name: 'Stop', stop_hook_active: false, ...(msg.length % 3 === 0 ? {} : { last_assistant_message: msg }) };
       case 'SessionEnd':
         return { session_id: 's1', cwd: root, hook_event_name: 'SessionEnd', reason: msg };
       case 'PostToolUse':

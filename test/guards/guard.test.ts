@@ -243,8 +243,9 @@ describe('guard: generation', () => {
 
   it('registers for the tools its rules need: every tool with doom-loop, a list without it', () => {
     const claude = (options: object) => renderHooks(validateConfig({ hooks: [{ kind: 'guard', preset: 'guard', options }] })).commands.map((c) => [c.event, c.matcher]);
-    expect(claude({})).toEqual([['PreToolUse', '*']]);
-    expect(claude({ rules: { 'doom-loop': { enabled: false } } })).toEqual([['PreToolUse', 'Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob']]);
+    // And, under Claude Code, for the Bash lines of skills and custom commands (PreSkillShellCommand).
+    expect(claude({})).toEqual([['PreToolUse', '*'], ['PreSkillShellCommand', 'Bash']]);
+    expect(claude({ rules: { 'doom-loop': { enabled: false } } })).toEqual([['PreToolUse', 'Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob'], ['PreSkillShellCommand', 'Bash']]);
     const forge = renderHooks(validateConfig({ target: 'forgeflare', hooks: [{ kind: 'guard', preset: 'guard', options: { rules: { 'doom-loop': { enabled: false }, secrets: { enabled: false } } } }] })).commands;
     expect(forge.map((c) => [c.matcher, c.phase])).toEqual([['Bash', 'guard'], ['Edit', 'guard']]);
   });

@@ -148,7 +148,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
 /** Runs one session of one client; `claude-code` is built in, others register themselves. */
 export type ScenarioClient = (
   projectDir: string,
-  options: { turns: Turn[]; prompt?: string; env?: Record<string, string>; allowedTools?: string[]; timeoutMs?: number },
+  options: { turns: Turn[]; prompt?: string; env?: Record<string, string>; allowedTools?: string[]; timeoutMs?: number; bin?: string },
 ) => Promise<RealClientRun>;
 
 const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
@@ -189,6 +189,8 @@ export interface RunScenarioOptions {
   projectDir?: string;
   /** Keep the temporary project (its path is in the outcome). */
   keep?: boolean;
+  /** The client's CLI. Default: node_modules/.bin above the project or the working directory, else PATH. */
+  bin?: string;
 }
 
 export interface ScenarioOutcome {
@@ -390,6 +392,7 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
       env: data.env ? substitute(data.env, vars) : undefined,
       allowedTools: data.allowedTools,
       timeoutMs: data.timeoutMs,
+      bin: options.bin,
     });
     const failures = checkScenario(data.expect, run, data.hook);
     if (run.timedOut) failures.unshift({ field: 'timeout', expected: `done within ${data.timeoutMs ?? 120_000} ms`, actual: 'killed' });
