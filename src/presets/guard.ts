@@ -106,7 +106,19 @@ const CORE_PARTIALS = Object.fromEntries(readdirSync(CORE_DIR).filter((file) => 
  * from beside it, in two files so that none comes near a client's read limit.
  */
 export function guardFiles(name: string) {
-  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh` };
+  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, rules: `${name}-rules` };
+}
+
+/**
+ * The partial that renders one rule's functions (rule.sh.hbs) with that rule's own context,
+ * for its file: the entry of ruleFunctions with its id. (Ids are lower-case words and
+ * dashes: checked when the rules are loaded.)
+ */
+const oneRulePartial = (id: string) => `{{#each ruleFunctions}}{{#if (eq id "${id}")}}{{> (lookup . "partial")}}{{/if}}{{/each}}`;
+
+/** The enabled rules that have functions (rule.sh.hbs), in order: one file each. */
+function rulesWithFunctions(rules: readonly GuardRule[], options: GuardOptions): string[] {
+  return rules.filter((rule) => options.rules[rule.id]!.enabled && rule.partials.rule !== undefined).map((rule) => rule.id);
 }
 
 /** The guard preset with these rules in its catalog (GUARD_RULES: the ones that ship). */
@@ -119,11 +131,18 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
     options: guardOptionsSchema(rules),
     files: (entry) => {
       const files = guardFiles(entry.name);
+      // Each enabled rule's functions in a file of their own: what the guard denies stays
+      // readable one rule at a time, and no file grows with the catalog.
+      const ruleFiles = rulesWithFunctions(rules, entry.options).map((id) => ({
+        template: 'guard/guard-rule.sh.hbs', path: `${files.rules}/${id}.sh`, executable: false,
+        partials: { ...partials, 'this-rule': oneRulePartial(id) },
+      }));
       return [
         { template: 'guard/guard.sh.hbs', path: files.guard, executable: true, partials },
         // Sourced, never run: not executable.
         { template: 'guard/guard-core.sh.hbs', path: files.core, executable: false, partials },
         { template: 'guard/guard-parse.sh.hbs', path: files.parse, executable: false, partials },
+        ...ruleFiles,
       ];
     },
     registrations: (entry, target?: PresetTarget) => {
@@ -147,6 +166,8 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       guardFile: guardFiles(entry.name).guard,
       coreFile: guardFiles(entry.name).core,
       parseFile: guardFiles(entry.name).parse,
+      rulesDir: guardFiles(entry.name).rules,
+      ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
     }),
   };

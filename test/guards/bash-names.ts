@@ -100,8 +100,10 @@ export function namesRead(source: string): Set<string> {
   const names = new Set<string>();
   for (const pattern of READS) {
     for (const m of code.matchAll(pattern)) {
-      // A nameref reads the name after its =.
-      const text = pattern === READS[3] ? m[1]!.replace(/[A-Za-z_][A-Za-z0-9_]*=/g, ' ') : m[1]!;
+      // A nameref reads the name after its =; in ${…}, a bracket expression of a pattern
+      // (${s%%[a-zA-Z]*}) holds letters, not names (a subscript follows its name: a[k]).
+      const text = pattern === READS[3] ? m[1]!.replace(/[A-Za-z_][A-Za-z0-9_]*=/g, ' ')
+        : pattern === READS[1] ? m[1]!.replace(/(?<![A-Za-z0-9_\]])\[[^\]]*\]/g, ' ') : m[1]!;
       for (const name of text.match(NAME) ?? []) names.add(name);
     }
   }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/hooks.js';
-import { GUARD_RULE_IDS } from '../../src/presets/guard.js';
+import { GUARD_RULE_IDS, GUARD_RULES } from '../../src/presets/guard.js';
 import { TARGETS } from '../../src/targets/index.js';
 import { assertDeny } from '../../testkit/index.js';
 import { caseInput, guardProject, runGuard, scratchDir } from './helpers.js';
@@ -17,29 +17,42 @@ const EVERY_RULE = { rules: Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, {
 
 function guardFiles(target: string, options: object = {}) {
   const { files } = renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', options }] } as never));
-  return files.filter((file) => /\/guard(-core|-parse)?\.sh$/.test(file.path));
+  return files.filter((file) => /\/guard(-core|-parse|-rules\/[a-z0-9-]+)?\.sh$/.test(file.path));
 }
 
+/** guard.sh, guard-core.sh…, guard-rules/<id>.sh: the path below the hooks folder. */
+const name = (path: string) => path.replace(/^.*\/(guard[^/]*\.sh|guard-rules\/[^/]+)$/, '$1');
 describe('guard: the generated layout', () => {
-  it('the rules\' file is under 40 KB with the default rules, and no file of the guard is over 60 KB, on every target', () => {
+  it('the file a user opens is short, each rule is a file of its own, and no file of the guard is over 60 KB, on every target', () => {
     for (const target of Object.keys(TARGETS)) {
       const defaults = guardFiles(target);
-      expect(defaults.map((file) => file.path.split('/').pop())).toEqual(['guard.sh', 'guard-core.sh', 'guard-parse.sh']);
-      expect(Buffer.byteLength(defaults[0]!.content), target).toBeLessThan(40_000);
+      expect(defaults.map((file) => name(file.path))).toEqual(['guard.sh', 'guard-core.sh', 'guard-parse.sh',
+        ...GUARD_RULES.filter((rule) => rule.enabled && rule.partials.rule).map((rule) => `guard-rules/${rule.id}.sh`)]);
+      // The settings and where each rule runs; the rules' own code, a file each.
+      expect(Buffer.byteLength(defaults[0]!.content), target).toBeLessThan(10_000);
       for (const file of [...defaults, ...guardFiles(target, EVERY_RULE)]) {
-        expect(Buffer.byteLength(file.content), `${target} ${file.path}`).toBeLessThan(60_000);
+        expect(Buffer.byteLength(file.content), `${target} ${file.path}`).toBeLessThan(file.path.includes('/guard-rules/') ? 40_000 : 60_000);
       }
     }
+  });
+
+  it('no file but the machinery defines its functions', () => {
+    const [guard, core, parse, ...rules] = guardFiles('claude-project', EVERY_RULE).map((file) => file.content);
+    const defined = (text: string) => [...text.matchAll(/^([a-z_][a-z0-9_]*)\(\) \{/gm)].map((m) => m[1]!);
+    const machinery = new Set([...defined(core!), ...defined(parse!)]);
+    expect([guard!, ...rules].flatMap(defined).filter((fn) => machinery.has(fn))).toEqual([]);
   });
 
   it('only the guard is executable and registered; the parts it sources are neither', () => {
     const config = validateConfig({ hooks: [{ kind: 'guard', preset: 'guard' }] });
     const { files, commands } = renderHooks(config);
     const guard = files.filter((file) => file.hook === 'guard' && file.path.endsWith('.sh'));
-    expect(guard.map((file) => [file.path, file.executable])).toEqual([
+    expect(guard.slice(0, 3).map((file) => [file.path, file.executable])).toEqual([
       ['.claude/hooks/guard.sh', true], ['.claude/hooks/guard-core.sh', false], ['.claude/hooks/guard-parse.sh', false],
     ]);
-    expect(commands.map((command) => command.script)).toEqual(['.claude/hooks/guard.sh']);
+    expect(guard.slice(3).map((file) => [name(file.path).split('/')[0], file.executable])).toEqual(guard.slice(3).map(() => ['guard-rules', false]));
+    expect(guard.length).toBeGreaterThan(10);
+    expect(new Set(commands.map((command) => command.script))).toEqual(new Set(['.claude/hooks/guard.sh']));
   });
 
   for (const contract of ['claude-code', 'forgeflare'] as const) {
@@ -69,6 +82,9 @@ describe('guard: the generated layout', () => {
       const dangerous = caseInput({ id: 2, command: 'rm -rf /', dangerous: true }, p);
       const faked = await runGuard(p, dangerous, { GUARD_CORE: fake, GUARD_PARSE: fake, BASH_SOURCE: fake });
       assertDeny(faked, /^fs-destroy: /);
+      // A rule's file gone: the call is denied, never that rule skipped.
+      rmSync(join(hooks, 'guard-rules/fs-destroy.sh'));
+      assertDeny(await runGuard(p, caseInput({ id: 3, command: 'rm -rf /', dangerous: true }, p)), /guard \(guard\) failed: .*guard-rules\/fs-destroy\.sh is missing or unreadable/);
     });
   }
 });

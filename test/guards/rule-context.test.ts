@@ -33,6 +33,9 @@ function declaredContext(core: string) {
 
 const functionsDefined = (source: string) => new Set([...codeWords(source).matchAll(/^([a-z_][a-z0-9_]*)\(\) \{/gm)].map((m) => m[1]!));
 
+/** What the guard's own file calls besides the rules' helpers: loading its rules, and main. */
+const GUARD_FILE_CALLS = new Set(['main', 'read_raw', 'guard_failed']);
+
 /** Bash's own variables, which the core sets locally (local IFS=…) as a rule may. */
 const BASH_VARIABLES = new Set(['IFS', 'BASH_REMATCH', 'LC_ALL', 'HOME', 'PWD']);
 
@@ -49,7 +52,7 @@ export function undeclaredUse(source: string, core: string, context: { variables
   return [
     ...[...namesRead(source)].filter((name) => coreVariables.has(name) && !own.has(name) && !context.variables.has(name)).map((name) => `reads ${name}`),
     ...[...own].filter((name) => !settings && coreVariables.has(name) && !locals.has(name) && !context.variables.has(name)).map((name) => `sets ${name}`),
-    ...[...words].filter((name) => coreFunctions.has(name) && !functionsDefined(source).has(name) && !context.helpers.has(name) && !(settings && name === 'main')).map((name) => `calls ${name}`),
+    ...[...words].filter((name) => coreFunctions.has(name) && !functionsDefined(source).has(name) && !context.helpers.has(name) && !(settings && GUARD_FILE_CALLS.has(name))).map((name) => `calls ${name}`),
   ].sort();
 }
 
