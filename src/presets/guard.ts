@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEMPLATES_DIR } from '../package-info.js';
 import { z } from '../zod.js';
 import { word } from './guard-rule.js';
 import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext, rulesTools, type GuardRule } from './guard-rules.js';
@@ -84,15 +87,59 @@ export function checkDeadlineMs(maxCheckMs: number, timeoutSeconds: number | und
   return Math.max(100, Math.min(maxCheckMs, Math.floor(waits / 2)));
 }
 
+/**
+ * The guard's machinery, by job (templates/guard/core/: reading the input, the lexer, argument
+ * parsing, paths, the time budget, the decision…), as partials `core/<job>`.
+ */
+const CORE_DIR = join(TEMPLATES_DIR, 'guard', 'core');
+const CORE_PARTIALS = Object.fromEntries(readdirSync(CORE_DIR).filter((file) => file.endsWith('.sh.hbs'))
+  .map((file) => [`core/${file.replace(/\.sh\.hbs$/, '')}`, readFileSync(join(CORE_DIR, file), 'utf8')]));
+
+/**
+ * The files of a guard named `name`: the one registered, which holds the rules and the
+ * settings (what a user opens to see what the guard denies), and the machinery it sources
+ * from beside it, in two files so that none comes near a client's read limit.
+ */
+export function guardFiles(name: string) {
+  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, rules: `${name}-rules` };
+}
+
+/**
+ * The partial that renders one rule's functions (rule.sh.hbs) with that rule's own context,
+ * for its file: the entry of ruleFunctions with its id. (Ids are lower-case words and
+ * dashes: checked when the rules are loaded.)
+ */
+const oneRulePartial = (id: string) => `{{#each ruleFunctions}}{{#if (eq id "${id}")}}{{> (lookup . "partial")}}{{/if}}{{/each}}`;
+
+/** The enabled rules that have functions (rule.sh.hbs), in order: one file each. */
+function rulesWithFunctions(rules: readonly GuardRule[], options: GuardOptions): string[] {
+  return rules.filter((rule) => options.rules[rule.id]!.enabled && rule.partials.rule !== undefined).map((rule) => rule.id);
+}
+
 /** The guard preset with these rules in its catalog (GUARD_RULES: the ones that ship). */
 export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
-  const partials = rulePartials(rules);
+  const partials = { ...CORE_PARTIALS, ...rulePartials(rules) };
   return {
     id: 'guard',
     kind: 'guard',
     summary: 'PreToolUse guard: a catalog of rules (fs-destroy, git-destroy, secrets, scope, doom-loop…) over normalised shell commands and file paths',
     options: guardOptionsSchema(rules),
-    files: (entry) => [{ template: 'guard/guard.sh.hbs', path: `${entry.name}.sh`, executable: true, partials }],
+    files: (entry) => {
+      const files = guardFiles(entry.name);
+      // Each enabled rule's functions in a file of their own: what the guard denies stays
+      // readable one rule at a time, and no file grows with the catalog.
+      const ruleFiles = rulesWithFunctions(rules, entry.options).map((id) => ({
+        template: 'guard/guard-rule.sh.hbs', path: `${files.rules}/${id}.sh`, executable: false,
+        partials: { ...partials, 'this-rule': oneRulePartial(id) },
+      }));
+      return [
+        { template: 'guard/guard.sh.hbs', path: files.guard, executable: true, partials },
+        // Sourced, never run: not executable.
+        { template: 'guard/guard-core.sh.hbs', path: files.core, executable: false, partials },
+        { template: 'guard/guard-parse.sh.hbs', path: files.parse, executable: false, partials },
+        ...ruleFiles,
+      ];
+    },
     registrations: (entry, target?: PresetTarget) => {
       const tools = guardTools(entry.options, rules);
       const contract = contractTraits(target);
@@ -113,6 +160,11 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
     context: (entry, target?: PresetTarget) => ({
       ...rulesTemplateContext(rules, entry.options.rules),
       checkMs: checkDeadlineMs(entry.options.maxCheckMs, entry.timeout, target),
+      guardFile: guardFiles(entry.name).guard,
+      coreFile: guardFiles(entry.name).core,
+      parseFile: guardFiles(entry.name).parse,
+      rulesDir: guardFiles(entry.name).rules,
+      ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
     }),
   };
