@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
-import { blockCapOf, hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+import { blockCapOf, hasSlashCommands, lifecycleRegistrations, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -109,9 +109,10 @@ export const loop: Preset<LoopOptions> = {
     }
     return files;
   },
-  registrations: (entry) => [
-    { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
-  ],
+  registrations: (entry, target) => {
+    const stop = { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime } as const;
+    return [stop, ...lifecycleRegistrations(stop, target)];
+  },
   nextStep: (entry, target) =>
     hasSlashCommands(target)
       ? `Start a loop in ${target?.agentName ?? 'Claude Code'}: /${entry.options.loopCommand} "what to do" --max-iterations 20 --completion-promise DONE`

@@ -4,7 +4,7 @@ import type { z } from '../zod.js';
 export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';
 
 /** Claude Code events we register under (forgeflare maps them onto its own three). */
-export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PreSkillShellCommand' | 'SessionStart' | 'SessionEnd';
+export type HookEvent = 'Stop' | 'StopFailure' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PreSkillShellCommand' | 'SessionStart' | 'SessionEnd';
 
 /** Which hook contract the generated scripts speak: Claude Code's (Qwen Code, Copilot CLI and droid take it too), forgeflare's (seed 002, R3), Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap), or Gemini CLI's (a denial is {"decision":"deny"}). */
 export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';
@@ -17,6 +17,8 @@ export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';
 export interface PresetTarget {
   id: string;
   contract: HookContract;
+  /** The agent the hooks run under (src/targets/types.ts AgentId); absent: Claude Code. */
+  agent?: string;
   agentName?: string;
   agentDir?: string;
   hooksDir?: string;
@@ -34,6 +36,21 @@ export function hasSlashCommands(target?: PresetTarget): boolean {
 export function blockCapOf(target?: PresetTarget): number | null {
   if (target?.stop) return target.stop.blockCap;
   return target?.contract === 'codex' || target?.contract === 'forgeflare' ? null : 8;
+}
+
+/**
+ * A stop-watcher's script also answers, where the client has the events (Claude Code, measured
+ * in 2.1.328: a full context is compacted, then SessionStart fires with source compact; a second
+ * overflow ends the session with StopFailure and no Stop): SessionStart after a compaction (the
+ * loop's prompt or the spec's current task given back to the model) and StopFailure (the loop
+ * paused or its end recorded). Elsewhere the next continuation's reason carries the prompt.
+ */
+export function lifecycleRegistrations(main: Registration, target?: PresetTarget): Registration[] {
+  if (target?.agent !== undefined && target.agent !== 'claude-code') return [];
+  return [
+    { ...main, event: 'SessionStart', matcher: 'compact' },
+    { ...main, event: 'StopFailure' },
+  ];
 }
 
 export interface Registration {
