@@ -111,7 +111,8 @@ export const loop: Preset<LoopOptions> = {
   },
   registrations: (entry, target) => {
     const stop = { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime } as const;
-    return [stop, ...lifecycleRegistrations(stop, target)];
+    // The iteration tracker's messages answer every event as a stop: it stays on Stop alone.
+    return entry.options.messages === 'iteration-tracker' ? [stop] : [stop, ...lifecycleRegistrations(stop, target)];
   },
   nextStep: (entry, target) =>
     hasSlashCommands(target)
