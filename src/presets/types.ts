@@ -45,12 +45,17 @@ export function blockCapOf(target?: PresetTarget): number | null {
  * loop's prompt or the spec's current task given back to the model) and StopFailure (the loop
  * paused or its end recorded). Elsewhere the next continuation's reason carries the prompt.
  */
-export function lifecycleRegistrations(main: Registration, target?: PresetTarget): Registration[] {
-  if (target?.agent !== undefined && target.agent !== 'claude-code') return [];
+export function lifecycleRegistrations(main: Registration, target?: PresetTarget, failure: Partial<Registration> = {}): Registration[] {
+  if (!hasLifecycleEvents(target)) return [];
   return [
     { ...main, event: 'SessionStart', matcher: 'compact' },
-    { ...main, event: 'StopFailure' },
+    { ...main, event: 'StopFailure', ...failure },
   ];
+}
+
+/** Does the agent run a stop-watcher on SessionStart (compact) and StopFailure? Claude Code only (see lifecycleRegistrations). */
+export function hasLifecycleEvents(target?: PresetTarget): boolean {
+  return target?.agent === undefined || target.agent === 'claude-code';
 }
 
 export interface Registration {

@@ -5,7 +5,10 @@
  * block while a background task runs or a /goal condition is open. Real generated scripts,
  * both loop runtimes, crafted inputs as Claude Code 2.1.328 sends them.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import {
   assertJsonBlock,
@@ -231,3 +234,50 @@ describe('specum beside compaction, failures and background tasks', () => {
     }
   });
 });
+
+/**
+ * Claude Code runs StopFailure hooks while it exits and ends them some 150 ms later: SIGTERM to
+ * the hook's process group. Here the hook runs in a group of its own; a shim in front of the
+ * program it needs (jq for bash, node for the Node runtime) marks that the hook is at work;
+ * from then on the whole group gets SIGTERM every 20 ms until the hook is done.
+ */
+async function failWhileClientExits(loop: LoopHook, ws: Workspace): Promise<void> {
+  const shims = ws.path('shims');
+  const marker = ws.path('at-work');
+  const program = loop.runtime === 'node' ? 'node' : 'jq';
+  const real = execFileSync('bash', ['-c', `command -v ${program}`], { encoding: 'utf8' }).trim();
+  mkdirSync(shims, { recursive: true });
+  writeFileSync(join(shims, program), `#!/usr/bin/env bash\n: > ${JSON.stringify(marker)}\nexec ${JSON.stringify(real)} "$@"\n`, { mode: 0o755 });
+  // The Node runtime's StopFailure starts through its wrapper, as registered.
+  const script = loop.runtime === 'node' ? loop.hook.replace(/\.mjs$/, '-failure.sh') : loop.hook;
+  const child = spawn('bash', [script], {
+    cwd: ws.dir,
+    env: { ...process.env, PATH: `${shims}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: ws.dir },
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  child.stdin.end(JSON.stringify(failure(ws)));
+  for (let waited = 0; !existsSync(marker) && waited < 10_000; waited += 10) await sleep(10);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (let waited = 0; !exited && waited < 10_000; waited += 20) {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      break; // the group is gone
+    }
+    await sleep(20);
+  }
+}
+
+for (const runtime of RUNTIMES) {
+  const loop = loops[runtime]!;
+  it(`loop (${runtime}): the pause on StopFailure outlasts the signal the exiting client sends its hooks`, async () => {
+    const ws = workspace();
+    writeLoopState(ws, loop, { iteration: 2, session: SESSION });
+    await failWhileClientExits(loop, ws);
+    for (let waited = 0; isActive(ws, loop) && waited < 10_000; waited += 50) await sleep(50);
+    expect(isActive(ws, loop)).toBe(false);
+    expect(endRecord(ws)).toMatchObject({ reason: 'session-failed', iteration: 2 });
+  });
+}
