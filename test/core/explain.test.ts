@@ -171,6 +171,15 @@ describe('ralph-hooks explain', () => {
     expect(doctor.status).toBe(0);
   });
 
+  it('RH17 names a /goal-style condition (a prompt Stop hook a model judges) beside our blocking stop-watcher, in explain and in doctor', () => {
+    const settings = join(root, '.claude/settings.local.json');
+    write(settings, { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Are all tests passing? Answer ok or give the reason.' }] }] } });
+    const rh17 = explainJson(['Stop']).findings.find((finding) => finding.code === 'RH17')!;
+    expect(rh17.message).toMatch(/^2 Stop hooks can block a stop: our stop-watcher \(\.claude\/settings\.json:\d+\), a local-level hook, a \/goal-style condition a model judges \(type "prompt"\) \(\.claude\/settings\.local\.json:\d+\)/);
+    const doctor = ralphHooks(['doctor'], { cwd: root, env: { HOME: home } });
+    expect(doctor.stdout).toMatch(/! RH17 warning: .*\/goal-style condition.*\n\s+fix: Keep one controller: remove that prompt hook from \.claude\/settings\.local\.json/);
+  });
+
   it('RH17 stays quiet for the passive stop-watcher', () => {
     write(join(root, 'ralph-hooks.config.json'), { hooks: [{ kind: 'stop-watcher', preset: 'passive' }] });
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
