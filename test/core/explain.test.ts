@@ -223,9 +223,11 @@ describe('ralph-hooks explain', () => {
   });
 
   it('every event of the newest Claude Code is known (PostToolBatch, StopFailure, PostCompact…); another agent\'s event is refused with who has it', () => {
-    for (const event of ['PostToolBatch', 'StopFailure', 'PostCompact', 'PermissionDenied', 'TaskCreated', 'MessageDisplay']) {
+    for (const event of ['PostToolBatch', 'PostCompact', 'PermissionDenied', 'TaskCreated', 'MessageDisplay']) {
       expect(explain([event]), event).toMatchObject({ status: 0, stdout: expect.stringContaining(`runs no hook on ${event}`) });
     }
+    // The project's specum stop-watcher answers StopFailure too (it records a session ended by an API error).
+    expect(explain(['StopFailure'])).toMatchObject({ status: 0, stdout: expect.stringContaining('.claude/hooks/stop-watcher.sh') });
     expect(explain(['BeforeModel'])).toMatchObject({ status: 2, stderr: expect.stringContaining('Claude Code has no BeforeModel event (Gemini CLI has it).') });
     expect(explain(['BeforeTool', '--json']).stdout).toContain('"PreToolUse"'); // Gemini CLI's name of PreToolUse
     expect(explain(['PreSkillShellCommand', '--agent', 'codex-project'])).toMatchObject({ status: 2, stderr: expect.stringContaining('Codex CLI has no PreSkillShellCommand event (Claude Code has it).') });
