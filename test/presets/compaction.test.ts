@@ -47,6 +47,13 @@ function isActive(ws: Workspace, loop: LoopHook): boolean {
   return loop.runtime === 'node' ? JSON.parse(text).active === true : !/^active: false$/m.test(text);
 }
 
+/** Wait (up to 10 s) until `done()`: the bash hooks write a StopFailure's pause in a session of their own, after they end. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done() && waited < 10_000; waited += 50) await sleep(50);
+}
+
+const hasEndRecord = (ws: Workspace) => existsSync(ws.path('.ralph-hooks/state/loop-end.json'));
+
 const endRecord = (ws: Workspace) => JSON.parse(readFileSync(ws.path('.ralph-hooks/state/loop-end.json'), 'utf8'));
 
 /** A Claude Code transcript line recording /goal's condition, as the client writes it. */
@@ -88,6 +95,7 @@ for (const runtime of RUNTIMES) {
       const result = await run(loop, ws, failure(ws));
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toBe('');
+      await until(() => hasEndRecord(ws));
       expect(isActive(ws, loop)).toBe(false);
       expect(readLoopState(ws, loop)).toMatchObject({ iteration: 2, session: SESSION });
       const end = endRecord(ws);
@@ -205,6 +213,7 @@ describe('specum beside compaction, failures and background tasks', () => {
       const before = readFileSync(ws.stateFile, 'utf8');
       const result = await runSpec(ws, failure(ws));
       expect(result.stdout).toBe('');
+      await until(() => hasEndRecord(ws));
       expect(endRecord(ws)).toMatchObject({ reason: 'session-failed', preset: 'specum', iteration: 2 });
       expect(endRecord(ws).message).toContain('at task 2/4');
       expect(readFileSync(ws.stateFile, 'utf8')).toBe(before);
@@ -276,7 +285,7 @@ for (const runtime of RUNTIMES) {
     const ws = workspace();
     writeLoopState(ws, loop, { iteration: 2, session: SESSION });
     await failWhileClientExits(loop, ws);
-    for (let waited = 0; isActive(ws, loop) && waited < 10_000; waited += 50) await sleep(50);
+    await until(() => !isActive(ws, loop));
     expect(isActive(ws, loop)).toBe(false);
     expect(endRecord(ws)).toMatchObject({ reason: 'session-failed', iteration: 2 });
   });
