@@ -144,19 +144,26 @@ function competingStopControllers(hooks: ExplainedHook[], target: Target, comman
   const others = controllers.filter((hook) => !hook.ours);
   // Two of our own stop-watchers are RH13's (the config says so before any file exists).
   if (ours.length === 0 || others.length === 0) return [];
-  const describe = (hook: ExplainedHook) => `${hook.ours ? `our ${ourCommandFor(hook, target, commands)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`} (${where(hook)})`;
-  const other = others[0]!;
+  const describe = (hook: ExplainedHook) =>
+    `${hook.ours ? `our ${ourCommandFor(hook, target, commands)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`}${judgedByModel(hook) ? `, a /goal-style condition a model judges (type "${hook.type}")` : ''} (${where(hook)})`;
+  // A condition a model judges on every stop is a loop controller of its own, like /goal.
+  const other = others.find(judgedByModel) ?? others[0]!;
   return [{
     code: 'RH17',
     ok: true,
     warning: true,
     ...at(other),
     message: `${controllers.length} Stop hooks can block a stop: ${controllers.map(describe).join(', ')}. ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and two loops fight over one session.`,
-    fix: other.plugin
+    fix: judgedByModel(other)
+      ? `Keep one controller: remove that ${other.type} hook from ${other.file} (Claude Code's /goal sets such a condition for one session, and our stop-watchers step aside while it is open), or make ours the passive observer (preset "passive").`
+      : other.plugin
       ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (${rhCommand(`remove ${ourCommandFor(ours[0]!, target, commands)?.name ?? 'stop-watcher'}`)}).`
       : `Keep one loop: remove that hook from ${other.file}, or make ours the passive observer (preset "passive").`,
   }];
 }
+
+/** A prompt or agent Stop hook: a model judges a condition on every stop (what /goal registers for a session). */
+const judgedByModel = (hook: ExplainedHook) => hook.type === 'prompt' || hook.type === 'agent';
 
 function canBlock(hook: ExplainedHook, target: Target, commands: OurCommand[]): boolean {
   if (!hook.ours) return true;

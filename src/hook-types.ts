@@ -7,7 +7,7 @@
  */
 
 /** Claude Code events we register under (forgeflare maps them onto its own three). */
-export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PreSkillShellCommand' | 'SessionStart' | 'SessionEnd';
+export type HookEvent = 'Stop' | 'StopFailure' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PreSkillShellCommand' | 'SessionStart' | 'SessionEnd';
 
 /** Which hook contract the generated scripts speak: Claude Code's (Qwen Code, Copilot CLI and droid take it too), forgeflare's (seed 002, R3), Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap), or Gemini CLI's (a denial is {"decision":"deny"}). */
 export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';

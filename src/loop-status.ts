@@ -13,7 +13,8 @@ import { TARGETS } from './targets/index.js';
 
 export const END_RECORD = '.ralph-hooks/state/loop-end.json';
 
-export const END_REASONS = ['completed', 'max-iterations', 'no-progress', 'cancelled', 'corrupt-state', 'block-cap'] as const;
+/** session-failed: the session ended on an API error (StopFailure); context-full: the client's "prompt is too long" reached a Stop. */
+export const END_REASONS = ['completed', 'max-iterations', 'no-progress', 'cancelled', 'corrupt-state', 'block-cap', 'session-failed', 'context-full'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 export interface LoopEnd {

@@ -21,6 +21,30 @@ export interface StopInput extends BaseHookInput {
   hook_event_name: 'Stop';
   stop_hook_active: boolean;
   last_assistant_message?: string;
+  /** Claude Code 2.1.145+: the session's background work; a running task wakes the session when it finishes. */
+  background_tasks?: BackgroundTask[];
+  /** Claude Code 2.1.145+: the session's crons (CronCreate, ScheduleWakeup, /loop). */
+  session_crons?: Record<string, unknown>[];
+}
+
+/** One entry of a Stop input's background_tasks[]. */
+export interface BackgroundTask {
+  id: string;
+  type: 'shell' | string;
+  status: 'running' | string;
+  description?: string;
+  command?: string;
+}
+
+/**
+ * Claude Code StopFailure input: fired instead of Stop when an API error ends the turn (a
+ * prompt still too long after a compaction: error "invalid_request"); its output is ignored.
+ */
+export interface StopFailureInput extends BaseHookInput {
+  hook_event_name: 'StopFailure';
+  error: string;
+  error_details?: string;
+  last_assistant_message?: string;
 }
 
 export interface SubagentStopInput extends BaseHookInput {
@@ -122,6 +146,21 @@ function base(event: string, overrides: Partial<BaseHookInput>): BaseHookInput {
 /** Claude Code Stop input; `stop_hook_active` defaults to false (a first stop). */
 export function stopInput(overrides: Partial<StopInput> = {}): StopInput {
   return build({ ...base('Stop', overrides), hook_event_name: 'Stop' as const, stop_hook_active: false }, overrides);
+}
+
+/** Claude Code StopFailure input, as 2.1.328 sends it when the context stays full after a compaction. */
+export function stopFailureInput(overrides: Partial<StopFailureInput> = {}): StopFailureInput {
+  const { permission_mode: _omitted, ...b } = base('StopFailure', overrides);
+  return build(
+    {
+      ...b,
+      hook_event_name: 'StopFailure' as const,
+      error: 'invalid_request',
+      error_details: '400 {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}',
+      last_assistant_message: 'Prompt is too long',
+    },
+    overrides,
+  );
 }
 
 /** Claude Code SubagentStop input: the Stop fields plus the subagent's id, type and transcript. */

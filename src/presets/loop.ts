@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
-import { blockCapOf, hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleRegistrations, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -78,6 +78,9 @@ export const ARGUMENTS_MARK = 'RALPH_LOOP_ARGUMENTS_COMPLETE';
  */
 const runExtension = (entry: LoopEntry) => (entry.options.runtime === 'node' ? 'cjs' : 'sh');
 const hookFile = (entry: LoopEntry) => `${entry.name}.${runExtension(entry)}`;
+const failureFile = (entry: LoopEntry) => `${entry.name}-failure.sh`;
+/** The iteration tracker's messages answer every event as a stop: it stays on Stop alone. */
+const answersLifecycle = (entry: LoopEntry, target?: PresetTarget) => entry.options.messages !== 'iteration-tracker' && hasLifecycleEvents(target);
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${runExtension(entry)}`;
 /** The setup script from the project root, as a user types it. */
 const setupPath = (entry: LoopEntry, target?: PresetTarget) => `${target?.hooksDir ?? '.claude/hooks'}/${setupFile(entry)}`;
@@ -98,6 +101,7 @@ export const loop: Preset<LoopOptions> = {
         { template: 'loop/launch.cjs.hbs', path: hookFile(entry), executable: true },
         { template: 'loop/launch.cjs.hbs', path: setupFile(entry), executable: true },
       );
+      if (answersLifecycle(entry, target)) files.push({ template: 'loop/stop-failure.sh.hbs', path: failureFile(entry), executable: true });
     }
     // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {
@@ -110,9 +114,13 @@ export const loop: Preset<LoopOptions> = {
     }
     return files;
   },
-  registrations: (entry) => [
-    { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
-  ],
+  registrations: (entry, target) => {
+    const stop = { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime } as const;
+    if (!answersLifecycle(entry, target)) return [stop];
+    // Node's StopFailure starts through a bash wrapper that keeps it beyond the exiting client's signals.
+    const failure = entry.options.runtime === 'node' ? ({ script: failureFile(entry), interpreter: 'bash' } as const) : {};
+    return [stop, ...lifecycleRegistrations(stop, target, failure)];
+  },
   nextStep: (entry, target) =>
     hasSlashCommands(target)
       ? `Start a loop in ${target?.agentName ?? 'Claude Code'}: /${entry.options.loopCommand} "what to do" --max-iterations 20 --completion-promise DONE`

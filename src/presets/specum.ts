@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
-import { blockCapOf, type Preset, type PresetTarget } from './types.js';
+import { blockCapOf, lifecycleRegistrations, type Preset, type PresetTarget } from './types.js';
 
 /**
  * ralph-specum's JSON stop-watcher (seed 000): keeps Claude working through a spec's
@@ -54,7 +54,10 @@ export const specum: Preset<SpecumOptions> = {
   summary: 'works through a spec\'s task list (specs/<name>/), one task per turn, until every task is done; reads the files the ralph-specum plugin writes',
   options: specumOptions,
   files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
-  registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  registrations: (entry, target) => {
+    const stop = { event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout } as const;
+    return [stop, ...lifecycleRegistrations(stop, target)];
+  },
   context: (entry, target) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum' }),
     ...completionContext(entry.options),

@@ -15,6 +15,8 @@ export type { HookContract, HookEvent } from '../hook-types.js';
 export interface PresetTarget {
   id: string;
   contract: HookContract;
+  /** The agent the hooks run under (src/targets/types.ts AgentId); absent: Claude Code. */
+  agent?: string;
   agentName?: string;
   agentDir?: string;
   hooksDir?: string;
@@ -33,6 +35,26 @@ export function hasSlashCommands(target?: PresetTarget): boolean {
 export function blockCapOf(target?: PresetTarget): number | null {
   if (target?.stop) return target.stop.blockCap;
   return contractTraits(target).alone.blockCap;
+}
+
+/**
+ * A stop-watcher's script also answers, where the client has the events (Claude Code, measured
+ * in 2.1.328: a full context is compacted, then SessionStart fires with source compact; a second
+ * overflow ends the session with StopFailure and no Stop): SessionStart after a compaction (the
+ * loop's prompt or the spec's current task given back to the model) and StopFailure (the loop
+ * paused or its end recorded). Elsewhere the next continuation's reason carries the prompt.
+ */
+export function lifecycleRegistrations(main: Registration, target?: PresetTarget, failure: Partial<Registration> = {}): Registration[] {
+  if (!hasLifecycleEvents(target)) return [];
+  return [
+    { ...main, event: 'SessionStart', matcher: 'compact' },
+    { ...main, event: 'StopFailure', ...failure },
+  ];
+}
+
+/** Does the agent run a stop-watcher on SessionStart (compact) and StopFailure? Claude Code only (see lifecycleRegistrations). */
+export function hasLifecycleEvents(target?: PresetTarget): boolean {
+  return target?.agent === undefined || target.agent === 'claude-code';
 }
 
 export interface Registration {

@@ -171,6 +171,15 @@ describe('ralph-hooks explain', () => {
     expect(doctor.status).toBe(0);
   });
 
+  it('RH17 names a /goal-style condition (a prompt Stop hook a model judges) beside our blocking stop-watcher, in explain and in doctor', () => {
+    const settings = join(root, '.claude/settings.local.json');
+    write(settings, { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Are all tests passing? Answer ok or give the reason.' }] }] } });
+    const rh17 = explainJson(['Stop']).findings.find((finding) => finding.code === 'RH17')!;
+    expect(rh17.message).toMatch(/^2 Stop hooks can block a stop: our stop-watcher \(\.claude\/settings\.json:\d+\), a local-level hook, a \/goal-style condition a model judges \(type "prompt"\) \(\.claude\/settings\.local\.json:\d+\)/);
+    const doctor = ralphHooks(['doctor'], { cwd: root, env: { HOME: home } });
+    expect(doctor.stdout).toMatch(/! RH17 warning: .*\/goal-style condition.*\n\s+fix: Keep one controller: remove that prompt hook from \.claude\/settings\.local\.json/);
+  });
+
   it('RH17 stays quiet for the passive stop-watcher', () => {
     write(join(root, 'ralph-hooks.config.json'), { hooks: [{ kind: 'stop-watcher', preset: 'passive' }] });
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
@@ -214,9 +223,11 @@ describe('ralph-hooks explain', () => {
   });
 
   it('every event of the newest Claude Code is known (PostToolBatch, StopFailure, PostCompact…); another agent\'s event is refused with who has it', () => {
-    for (const event of ['PostToolBatch', 'StopFailure', 'PostCompact', 'PermissionDenied', 'TaskCreated', 'MessageDisplay']) {
+    for (const event of ['PostToolBatch', 'PostCompact', 'PermissionDenied', 'TaskCreated', 'MessageDisplay']) {
       expect(explain([event]), event).toMatchObject({ status: 0, stdout: expect.stringContaining(`runs no hook on ${event}`) });
     }
+    // The project's specum stop-watcher answers StopFailure too (it records a session ended by an API error).
+    expect(explain(['StopFailure'])).toMatchObject({ status: 0, stdout: expect.stringContaining('.claude/hooks/stop-watcher.sh') });
     expect(explain(['BeforeModel'])).toMatchObject({ status: 2, stderr: expect.stringContaining('Claude Code has no BeforeModel event (Gemini CLI has it).') });
     expect(explain(['BeforeTool', '--json']).stdout).toContain('"PreToolUse"'); // Gemini CLI's name of PreToolUse
     expect(explain(['PreSkillShellCommand', '--agent', 'codex-project'])).toMatchObject({ status: 2, stderr: expect.stringContaining('Codex CLI has no PreSkillShellCommand event (Claude Code has it).') });

@@ -77,6 +77,8 @@ describe('merging hooks into .claude/settings.json', () => {
 });
 
 describe('registration through the CLI', () => {
+  // specum answers Stop, and on Claude Code SessionStart (after a compaction) and StopFailure, with one script.
+  const specumCommands: HookCommand[] = [stopWatcher, { ...stopWatcher, event: 'SessionStart', matcher: 'compact' }, { ...stopWatcher, event: 'StopFailure' }];
   function project(settings?: string) {
     const root = tempDir();
     writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
@@ -91,13 +93,13 @@ describe('registration through the CLI', () => {
     const root = project(JSON.stringify(userSettings, null, 4));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     const once = readFileSync(join(root, '.claude/settings.json'), 'utf8');
-    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'x', PROJECT_ROOT));
+    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, specumCommands, { scripts: [] }, 'x', PROJECT_ROOT));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(once);
   });
 
   it('a settings.json that already has our entry is left byte for byte, formatting included', () => {
-    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'x', PROJECT_ROOT), null, 4);
+    const text = JSON.stringify(mergeHookSettings(userSettings, specumCommands, { scripts: [] }, 'x', PROJECT_ROOT), null, 4);
     const root = project(text);
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(text);
@@ -121,7 +123,11 @@ describe('registration through the CLI', () => {
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(JSON.parse(readFileSync(join(root, 'hooks/hooks.json'), 'utf8'))).toEqual({
       description: 'my plugin hooks',
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }] },
+      hooks: {
+        Stop: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }],
+        SessionStart: [{ matcher: 'compact', hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }],
+        StopFailure: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }],
+      },
     });
   });
 });
