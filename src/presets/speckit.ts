@@ -46,7 +46,7 @@ export const speckit: Preset<SpeckitOptions> = {
   kind: 'stop-watcher',
   summary: 'the same for a spec-kit feature (.specify/specs/<name>/): task by task until every task is done; reads the files the ralph-speckit plugin writes',
   options: speckitOptions,
-  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  files: (entry) => [{ template: 'stop-watcher/spec.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry, target) => {
     const stop = { event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout } as const;
     return [stop, ...lifecycleRegistrations(stop, target)];

@@ -53,7 +53,7 @@ export const specum: Preset<SpecumOptions> = {
   kind: 'stop-watcher',
   summary: 'works through a spec\'s task list (specs/<name>/), one task per turn, until every task is done; reads the files the ralph-specum plugin writes',
   options: specumOptions,
-  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  files: (entry) => [{ template: 'stop-watcher/spec.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry, target) => {
     const stop = { event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout } as const;
     return [stop, ...lifecycleRegistrations(stop, target)];
@@ -108,7 +108,7 @@ export function messagePattern(signal: string, match: 'line' | 'word'): string {
 }
 
 /**
- * What templates/specum/stop-watcher.sh.hbs varies on, besides the options: the speckit
+ * What templates/stop-watcher/spec.sh.hbs varies on, besides the options: the speckit
  * and passive presets render the same template with other values (variants are edits).
  */
 export interface SpecTemplateWording {
