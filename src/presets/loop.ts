@@ -1,7 +1,9 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
-import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleRegistrations, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+import { jsonObjectIn } from '../json-text.js';
+import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
+import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -85,9 +87,54 @@ const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${runExtension(entr
 /** The setup script from the project root, as a user types it. */
 const setupPath = (entry: LoopEntry, target?: PresetTarget) => `${target?.hooksDir ?? '.claude/hooks'}/${setupFile(entry)}`;
 
+/** The state file the official ralph-loop plugin's /ralph-loop command writes. */
+const OFFICIAL_LOOP_STATE = '.claude/ralph-loop.local.md';
+
+/** A loop whose state no registered command writes never starts (agents with slash commands; elsewhere the setup script writes it). */
+function loopWarnings(entry: LoopEntry, target: PresetTarget): ConfigWarning[] {
+  const state = loopStateFile(entry.options);
+  if (!hasSlashCommands(target) || entry.options.commands || state === OFFICIAL_LOOP_STATE) return [];
+  return [{
+    message: `hook '${entry.name}' reads its loop state from ${state}, but no registered command writes that file: "commands" is false, and the official ralph-loop plugin's /ralph-loop writes ${OFFICIAL_LOOP_STATE}. The loop never starts.`,
+    fix: `set "commands": true in its options (ralph-hooks then generates /${entry.options.loopCommand} for this state file), or use "runtime": "bash" with the plugin's state file.`,
+  }];
+}
+
+/** The official plugin's frontmatter: active, iteration, max_iterations (bash runtime). */
+function frontmatterLoop(text: string): { active: boolean; iteration: number | null; limit: number | null } | null {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!match) return null;
+  const field = (key: string) => new RegExp(`^${key}:[ \\t]*"?([^"\\r\\n]*)"?[ \\t]*$`, 'm').exec(match[1]!)?.[1]?.trim();
+  const number = (value: string | undefined) => (value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null);
+  return { active: field('active')?.toLowerCase() !== 'false', iteration: number(field('iteration')), limit: number(field('max_iterations')) };
+}
+
+/** The loop running now: its state file's iteration and limit (frontmatter for bash, JSON for Node); null when not active. */
+function runningLoop(root: string, entry: LoopEntry, target: PresetTarget): RunningLoop | null {
+  const options = entry.options;
+  const stateFile = loopStateFile(options, target);
+  const text = readStateText(root, stateFile);
+  if (text === null) return null;
+  const base = { hook: entry.name, preset: 'loop', stateFile };
+  if (options.runtime === 'bash') {
+    const state = frontmatterLoop(text);
+    return state === null ? { ...base, iteration: null, limit: null } : state.active ? { ...base, iteration: state.iteration, limit: state.limit ?? options.maxIterations } : null;
+  }
+  const state = jsonObjectIn(text);
+  if (state?.active === false) return null;
+  return { ...base, iteration: countOrNull(state?.iteration), limit: countOrNull(state?.maxIterations ?? options.maxIterations) };
+}
+
 export const loop: Preset<LoopOptions> = {
   id: 'loop',
   kind: 'stop-watcher',
+  blocksStop: true,
+  checkOptions: (options) => {
+    const message = checkLoopOptions(options);
+    return message === null ? null : { path: ['messages'], message };
+  },
+  configWarnings: loopWarnings,
+  running: runningLoop,
   summary: 'feeds one prompt back after every turn until the agent says it is done or a limit is reached (/ralph-loop, like Claude Code\'s ralph-loop plugin); bash or Node',
   options: loopOptions,
   files: (entry, target) => {

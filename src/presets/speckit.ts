@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
-import { completionContext, continuationContext, specTemplateWording, specumOptions } from './specum.js';
+import { completionContext, continuationContext, runningSpec, specTemplateWording, specumOptions } from './specum.js';
 import { lifecycleRegistrations, type Preset } from './types.js';
 
 /**
@@ -44,6 +44,13 @@ export type SpeckitOptions = z.infer<typeof speckitOptions>;
 export const speckit: Preset<SpeckitOptions> = {
   id: 'speckit',
   kind: 'stop-watcher',
+  blocksStop: true,
+  running: (root, entry) => runningSpec(root, entry.name, 'speckit', {
+    specsDir: entry.options.featuresDir,
+    marker: entry.options.currentFeatureFile,
+    stateFile: entry.options.stateFile,
+    maxGlobalIterations: entry.options.maxGlobalIterations,
+  }),
   summary: 'the same for a spec-kit feature (.specify/specs/<name>/): task by task until every task is done; reads the files the ralph-speckit plugin writes',
   options: speckitOptions,
   files: (entry) => [{ template: 'stop-watcher/spec.sh.hbs', path: `${entry.name}.sh`, executable: true }],

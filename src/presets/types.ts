@@ -1,6 +1,7 @@
 import type { HookContract, HookEvent } from '../hook-types.js';
 import { contractTraits } from '../targets/contracts.js';
 import type { z } from '../zod.js';
+import type { RunningLoop } from './state-files.js';
 
 /** What kind of hook a preset produces; `ralph-hooks add <kind> --preset <id>` uses it. */
 export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';
@@ -118,4 +119,18 @@ export interface Preset<Options = Record<string, unknown>> {
   context?(entry: HookEntryBase<Options>, target?: PresetTarget): Record<string, unknown>;
   /** A line for init's next steps: how to start using the hook, where that is not obvious. */
   nextStep?(entry: HookEntryBase<Options>, target?: PresetTarget): string;
+  /** A stop-watcher that answers a Stop with a block (two of them fight: RH13). */
+  blocksStop?: boolean;
+  /** Options valid one by one but not together: where in the options, and the fix. */
+  checkOptions?(options: Options): { path: string[]; message: string } | null;
+  /** Likely mistakes in a valid entry (warnings.ts prints them; RH13). */
+  configWarnings?(entry: HookEntryBase<Options>, target: PresetTarget): ConfigWarning[];
+  /** The loop this hook runs now, from its state file (`ralph-hooks status`); null when none. */
+  running?(root: string, entry: HookEntryBase<Options>, target: PresetTarget): RunningLoop | null;
+}
+
+/** A likely mistake in a valid config: what will happen, and the fix. */
+export interface ConfigWarning {
+  message: string;
+  fix: string;
 }
