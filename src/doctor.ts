@@ -6,13 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { readConfig } from './config/load.js';
-import { TARGETS, type RalphHooksConfig } from './config/schema.js';
+import type { RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
+import type { Finding } from './hook-types.js';
 import type { Target } from './targets/types.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { explainHooks } from './explain.js';
 import { HOOK_TESTS_DIR, HOOK_VITEST_COMMAND, HOOK_VITEST_CONFIG, hookVitestFile } from './extras.js';
 import type { SourceOptions } from './hook-sources.js';
 import { deadMatcherFinding, deadMatcherWords, lintHooks } from './hook-lint.js';
+import { findAgentEvent } from './hook-events.js';
 import { isJsonObject, JsonSyntaxError, parseJsonText } from './json-text.js';
 import { readManifest, sha256 } from './manifest.js';
 import { packageVersion } from './package-info.js';
@@ -25,17 +28,7 @@ import { candidatesIn } from './registration/claude-settings.js';
 import { configWarnings } from './warnings.js';
 import { addDevCommand, rhCommand } from './package-managers/project.js';
 
-export interface Finding {
-  code: string;
-  /** A warning is ok (doctor still exits 0) but printed with its fix. */
-  ok: boolean;
-  warning?: boolean;
-  message: string;
-  fix?: string;
-  /** The file and line the finding is about, when it is about one (GitHub annotations point there). */
-  file?: string;
-  line?: number;
-}
+export type { Finding } from './hook-types.js';
 
 type Env = { PATH?: string; [name: string]: string | undefined };
 
@@ -282,7 +275,7 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** RH11: guards registered with onFailure "block" need a Claude Code that honours it. */
+/** RH11: guards registered with onFailure "block" need a Claude Code that honours it, and events it fires. */
 function checkClaudeCode(root: string, commands: HookCommand[]): Finding[] {
   const guards = commands.filter((c) => c.onFailure === 'block');
   if (guards.length === 0) return [];
@@ -291,15 +284,22 @@ function checkClaudeCode(root: string, commands: HookCommand[]): Finding[] {
   const output = versionOf(bin, ['--version'], { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' } as Env);
   const version = /(\d+\.\d+\.\d+)/.exec(output ?? '')?.[1];
   if (!version) return [];
+  const upgrade = `Upgrade Claude Code: ${addDevCommand(['@anthropic-ai/claude-code@latest'])} (or npm i -g @anthropic-ai/claude-code@latest).`;
+  // Events this Claude Code does not fire yet (hook-events.ts): it loads their hooks and never runs them.
+  const tooNew = [...new Set(commands.map((c) => c.event))].flatMap((event) => {
+    const since = findAgentEvent('claude-code', event)?.since;
+    return since !== undefined && compareVersions(version, since) < 0 ? [{ code: 'RH11', ok: true, warning: true, message: `Claude Code ${version} is older than ${since}: it ignores the ${event} hooks ralph-hooks registered${event === 'PreSkillShellCommand' ? ', so the shell lines of skills and custom commands run unguarded' : ''}.`, fix: upgrade }] : [];
+  });
   if (compareVersions(version, ON_FAILURE_MIN_CLAUDE_CODE) >= 0) {
-    return [ok('RH11', `Claude Code ${version} blocks a call when a guard cannot run (onFailure "block")`)];
+    return [ok('RH11', `Claude Code ${version} blocks a call when a guard cannot run (onFailure "block")`), ...tooNew];
   }
   return [
     problem(
       'RH11',
       `Claude Code ${version} (${bin}) is older than ${ON_FAILURE_MIN_CLAUDE_CODE}: it ignores "onFailure": "block", so a guard whose script is missing or crashes lets the call run.`,
-      `Upgrade Claude Code: ${addDevCommand(['@anthropic-ai/claude-code@latest'])} (or npm i -g @anthropic-ai/claude-code@latest).`,
+      upgrade,
     ),
+    ...tooNew,
   ];
 }
 
@@ -316,7 +316,7 @@ function checkRegistration(root: string, config: RalphHooksConfig, commands: Hoo
     return [problem('RH05', (error as Error).message, `Fix the JSON in ${file}, then run: ${rhCommand('generate')}`)];
   }
   let forgeflareHooks: { event: string; command: string }[] | undefined;
-  if (config.target === 'forgeflare') {
+  if (TARGETS[config.target].registration === 'forgeflare-toml') {
     // forgeflare reads the whole file or none of it: one bad value anywhere (a hand-written
     // entry included) and no hook runs, so this is the first thing to say.
     const read = readForgeflareHooks(text);

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import type { RalphHooksConfig } from './config/schema.js';
 import { renderHooks, type HookCommand } from './hooks.js';
+import { ignoresMatcher } from './hook-events.js';
 import { hookFiles, type HookFile, type SourceKind, type SourceOptions } from './hook-sources.js';
 import { isJsonObject, parseJsonText } from './json-text.js';
 import { jsonValueLines } from './json-lines.js';
@@ -15,7 +16,7 @@ import { readManifest } from './manifest.js';
 import { readForgeflareHooks } from './registration/forgeflare-load.js';
 import { ownedAmong, type Candidate, type Ownership } from './registration/ownership.js';
 import { homeFolder } from './targets/home-settings.js';
-import type { AgentId, Target } from './targets/types.js';
+import type { MatcherSyntax, Target } from './targets/types.js';
 
 export interface ExplainedHook {
   /** The event as the agent names it (Gemini CLI: AfterAgent). */
@@ -55,12 +56,9 @@ export interface ToolMatch {
   why: string;
 }
 
-/** Events whose matcher the agent ignores: every handler runs. */
-const NO_MATCHER_EVENTS = new Set(['UserPromptSubmit', 'Stop', 'AfterAgent', 'BeforeAgent', 'PostToolBatch', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'WorktreeCreate', 'WorktreeRemove', 'MessageDisplay']);
-
 /** Every hook of every source, each event's in the agent's order. */
 export function explainHooks(root: string, target: Target, config: RalphHooksConfig | undefined, options: SourceOptions = {}): { files: HookFile[]; hooks: ExplainedHook[] } {
-  const files = hookFiles(target.agent, root, { ...options, projectIsPlugin: options.projectIsPlugin ?? target.id === 'claude-plugin' });
+  const files = hookFiles(target, root, { ...options, projectIsPlugin: options.projectIsPlugin ?? target.pluginProject === true });
   // Our commands, rendered once: they tell our handlers (ownership) in every file.
   const commands = config ? renderHooks(config).commands : [];
   const ownership = ownershipIn(root, commands);
@@ -193,9 +191,9 @@ export function agentToolName(target: Target, tool: string): string {
 /** Does this hook run for the sample call? Events without a tool: every hook runs. */
 export function matchToolCall(hook: ExplainedHook, target: Target, call: ToolCall): ToolMatch {
   const agentTool = agentToolName(target, call.tool);
-  if (NO_MATCHER_EVENTS.has(hook.event)) return { agentTool, runs: true, why: 'this event has no matcher: every hook runs' };
+  if (ignoresMatcher(hook.event)) return { agentTool, runs: true, why: 'this event has no matcher: every hook runs' };
   const aliases = target.input.matchesClaudeToolNames ? [target.input.toolNames?.[agentTool]].filter((name): name is string => name !== undefined) : [];
-  if (!matcherMatches(hook.matcher, agentTool, target.agent, aliases)) {
+  if (!matcherMatches(hook.matcher, agentTool, target.matcherSyntax ?? 'claude-code', aliases)) {
     return { agentTool, runs: false, why: `matcher "${hook.matcher}" does not match ${agentTool}` };
   }
   const why = hook.matcher === undefined || hook.matcher === '' ? 'no matcher: every tool' : hook.matcher === '*' ? 'matcher "*": every tool' : `matcher "${hook.matcher}" matches ${agentTool}`;
@@ -206,16 +204,14 @@ export function matchToolCall(hook: ExplainedHook, target: Target, call: ToolCal
 }
 
 /**
- * A matcher as the agent reads it. Claude Code (and the agents that copy its hook file):
- * empty or `*` matches every tool; only letters, digits, `_`, `-`, spaces, `,` and `|` is a
- * list of exact names; anything else an unanchored regular expression. Qwen Code and Gemini
- * CLI: empty, `*` or `.*` match all; an exact name (Qwen Code also takes Claude Code's name of
- * the tool) or one of a `|` list; else a regular expression.
+ * A matcher as the agent reads it, in the agent's syntax (MatcherSyntax in
+ * src/targets/types.ts says each). `aliases`: other names of the tool the matcher may use
+ * (Qwen Code also takes Claude Code's name of the tool).
  */
-export function matcherMatches(matcher: string | undefined, tool: string, agent: AgentId, aliases: string[] = []): boolean {
+export function matcherMatches(matcher: string | undefined, tool: string, syntax: MatcherSyntax, aliases: string[] = []): boolean {
   const pattern = (matcher ?? '').trim();
   if (pattern === '' || pattern === '*') return true;
-  if (agent === 'qwen-code' || agent === 'gemini') {
+  if (syntax === 'gemini') {
     if (pattern === '.*') return true;
     const names = [tool, ...aliases];
     if (pattern.split('|').map((word) => word.trim()).some((word) => names.includes(word) || word === '*' || word === '.*')) return true;

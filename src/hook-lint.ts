@@ -4,12 +4,15 @@
  *
  * RH14 a script that is missing or cannot be started, RH15 one of our guards registered to
  * fail open, RH16 a matcher that never matches the agent's tool names, RH17 two Stop hooks
- * that can both block a stop.
+ * that can both block a stop, RH24 a hook under an event the agent does not fire, or with a
+ * matcher the agent ignores.
  */
 import type { RalphHooksConfig } from './config/schema.js';
 import type { Finding } from './doctor.js';
 import type { ExplainedHook } from './explain.js';
 import { agentEventName } from './explain.js';
+import { agentEvents, findAgentEvent, findHookEvent, firedAs } from './hook-events.js';
+import { didYouMean } from './did-you-mean.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { handlersWithBrokenScripts } from './registration/handler-scripts.js';
 import { FAIL_CLOSED_SUFFIX, isOurCommand } from './registration/ownership.js';
@@ -22,7 +25,32 @@ const where = (hook: ExplainedHook) => `${hook.file}:${hook.line}${hook.plugin ?
 
 export function lintHooks(hooks: ExplainedHook[], target: Target, config: RalphHooksConfig | undefined, root: string): Finding[] {
   const ours = ourCommands(config);
-  return [...brokenScripts(hooks, root), ...failOpenGuards(hooks, target, ours), ...deadMatchers(hooks, target), ...competingStopControllers(hooks, target, ours)];
+  return [...brokenScripts(hooks, root), ...failOpenGuards(hooks, target, ours), ...deadMatchers(hooks, target), ...competingStopControllers(hooks, target, ours), ...eventMistakes(hooks, target)];
+}
+
+/**
+ * RH24: a hook under an event the agent does not fire (a typo, another agent's name for it),
+ * which never runs; or a matcher on an event whose matcher the agent ignores, so the hook runs
+ * for everything. Warnings: a newer client may have an event the table does not know yet.
+ */
+function eventMistakes(hooks: ExplainedHook[], target: Target): Finding[] {
+  const warn = (hook: ExplainedHook, message: string, fix: string): Finding => ({ code: 'RH24', ok: true, warning: true, ...at(hook), message: `${where(hook)}: ${message}`, fix });
+  return hooks.flatMap((hook) => {
+    const event = firedAs(target.agent, hook.event);
+    if (event === undefined) {
+      const spec = findHookEvent(hook.event);
+      const theirs = spec && findAgentEvent(target.agent, spec.name);
+      if (theirs) return [warn(hook, `${target.agentName} calls the ${hook.event} event ${theirs.name}: this hook never runs.`, `Register it under ${theirs.name}.`)];
+      const known = agentEvents(target.agent).map((e) => e.name);
+      const why = spec ? `${hook.event} is not an event of ${target.agentName}` : `${target.agentName} has no event ${hook.event}`;
+      return [warn(hook, `${why}: this hook never runs.`, `${didYouMean(hook.event, known)} ${target.agentName}'s events: ${known.join(', ')}.`.trim())];
+    }
+    const matcher = hook.matcher?.trim() ?? '';
+    if (event.spec.matcher === 'none' && matcher !== '' && matcher !== '*') {
+      return [warn(hook, `${target.agentName} ignores the matcher "${matcher}" on ${hook.event}: this hook runs every time.`, `Remove the matcher, or make the script itself check what it should skip.`)];
+    }
+    return [];
+  });
 }
 
 /** RH14: the handler's script is not there, or is started directly and is not executable. */
@@ -77,8 +105,7 @@ function failOpenGuards(hooks: ExplainedHook[], target: Target, commands: OurCom
 export function deadMatcherWords(target: Target, event: string, matcher: string | undefined): { word: string; agentName: string }[] {
   if (matcher === undefined || target.input.matchesClaudeToolNames) return [];
   const agentNames = target.input.toolNames ?? {};
-  const toolEvents = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'].map((name) => agentEventName(target, name));
-  if (!toolEvents.includes(event)) return [];
+  if (findAgentEvent(target.agent, event)?.spec.matcher !== 'tool') return [];
   const byClaudeName = new Map(Object.entries(agentNames).map(([agent, claude]) => [claude, agent]));
   return matcher.split('|').flatMap((word) => {
     const agentName = byClaudeName.get(word);
@@ -117,19 +144,26 @@ function competingStopControllers(hooks: ExplainedHook[], target: Target, comman
   const others = controllers.filter((hook) => !hook.ours);
   // Two of our own stop-watchers are RH13's (the config says so before any file exists).
   if (ours.length === 0 || others.length === 0) return [];
-  const describe = (hook: ExplainedHook) => `${hook.ours ? `our ${ourCommandFor(hook, target, commands)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`} (${where(hook)})`;
-  const other = others[0]!;
+  const describe = (hook: ExplainedHook) =>
+    `${hook.ours ? `our ${ourCommandFor(hook, target, commands)?.name ?? 'stop-watcher'}` : hook.plugin ? `plugin ${hook.plugin}` : `a ${hook.source}-level hook`}${judgedByModel(hook) ? `, a /goal-style condition a model judges (type "${hook.type}")` : ''} (${where(hook)})`;
+  // A condition a model judges on every stop is a loop controller of its own, like /goal.
+  const other = others.find(judgedByModel) ?? others[0]!;
   return [{
     code: 'RH17',
     ok: true,
     warning: true,
     ...at(other),
     message: `${controllers.length} Stop hooks can block a stop: ${controllers.map(describe).join(', ')}. ${target.agentName} runs them side by side, so whichever blocks keeps the agent going, and two loops fight over one session.`,
-    fix: other.plugin
+    fix: judgedByModel(other)
+      ? `Keep one controller: remove that ${other.type} hook from ${other.file} (Claude Code's /goal sets such a condition for one session, and our stop-watchers step aside while it is open), or make ours the passive observer (preset "passive").`
+      : other.plugin
       ? `Keep one loop: disable plugin ${other.plugin} here (enabledPlugins: false in .claude/settings.json), or remove our stop-watcher (${rhCommand(`remove ${ourCommandFor(ours[0]!, target, commands)?.name ?? 'stop-watcher'}`)}).`
       : `Keep one loop: remove that hook from ${other.file}, or make ours the passive observer (preset "passive").`,
   }];
 }
+
+/** A prompt or agent Stop hook: a model judges a condition on every stop (what /goal registers for a session). */
+const judgedByModel = (hook: ExplainedHook) => hook.type === 'prompt' || hook.type === 'agent';
 
 function canBlock(hook: ExplainedHook, target: Target, commands: OurCommand[]): boolean {
   if (!hook.ours) return true;

@@ -3,12 +3,15 @@
  * access beyond reading templates, so plans can be diffed before anything is written.
  */
 import { posix } from 'node:path';
-import { TARGETS, type HookEntry, type RalphHooksConfig } from './config/schema.js';
+import type { HookEntry, RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
 import { packageVersion } from './package-info.js';
 import { PRESETS } from './presets/index.js';
-import type { HookEvent, Preset, Registration } from './presets/types.js';
+import type { HookCommand, HookEvent } from './hook-types.js';
+import type { Preset, Registration } from './presets/types.js';
 import { renderTemplate } from './render.js';
 import { CliError } from './errors.js';
+import { findAgentEvent } from './hook-events.js';
 import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/ownership.js';
 import type { Target } from './targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
@@ -24,19 +27,7 @@ export interface GeneratedFile {
   clashFix?: string;
 }
 
-export interface HookCommand {
-  /** The event under the agent's own name (Gemini CLI: AfterAgent for our Stop). */
-  event: HookEvent | string;
-  matcher?: string;
-  command: string;
-  timeout?: number;
-  /** The generated script the command runs, relative to the project root. */
-  script: string;
-  /** forgeflare PreToolUse phase (guard or observe); Claude Code ignores it. */
-  phase?: 'guard' | 'observe';
-  /** Claude Code: `"onFailure"` of the handler ('block' for guards, so a broken guard fails closed). */
-  onFailure?: 'block' | 'continue';
-}
+export type { HookCommand } from './hook-types.js';
 
 export interface RenderedHooks {
   files: GeneratedFile[];
@@ -114,10 +105,11 @@ const STATE_GITIGNORE_TEXT = [
 
 /**
  * The agent's name for a registration's event; undefined for an optional event the agent
- * lacks. A needed event the agent lacks is refused in one line that names it.
+ * lacks (per the target's map, else the events table). A needed event the agent lacks is
+ * refused in one line that names it.
  */
 export function agentEvent(target: Target, registration: Registration, hookName: string): string | undefined {
-  if (!target.events) return registration.event;
+  if (!target.events) return registration.optional && !findAgentEvent(target.agent, registration.event) ? undefined : registration.event;
   const event = target.events[registration.event];
   if (event !== undefined || registration.optional) return event;
   throw new CliError(

@@ -2,7 +2,8 @@
  * The programmatic API of ralph-hooks: what the CLI and the generator are built from.
  * The test helpers live in `ralph-hooks/testkit`.
  */
-export { configSchema, configJsonSchema, CONFIG_FILE, TARGETS } from './config/schema.js';
+export { configSchema, configJsonSchema, CONFIG_FILE } from './config/schema.js';
+export { TARGETS } from './targets/index.js';
 export type { RalphHooksConfig, RalphHooksConfigInput, HookEntry, TargetId } from './config/schema.js';
 export { validateConfig, readConfig, ConfigError } from './config/load.js';
 export { PRESETS, findPreset } from './presets/index.js';

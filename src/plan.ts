@@ -5,7 +5,8 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_FILE, TARGETS, type RalphHooksConfig } from './config/schema.js';
+import { CONFIG_FILE, type RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
 import { renderHooks, type GeneratedFile } from './hooks.js';
 import { formatJson, isJsonObject, jsonObjectIn } from './json-text.js';
 import { notInstalled, projectFormatting, type Formatting } from './formatters/index.js';
@@ -16,40 +17,11 @@ import { classifyMerged, planMergedJson, readIfExists } from './registration/mer
 import { addedBy, formatLike, listsDependency, LOCKFILES, mergePackageJson, newPackageJson, withoutOurs } from './registration/package-json.js';
 import { hookDevDependencies, hookTestScript } from './extras.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from './registration/deregister.js';
-import type { Ownership, RecordedHandler, Registrations } from './registration/ownership.js';
+import type { ChangeStatus, FileChange, Ownership, Registrations } from './hook-types.js';
 import { isDeepStrictEqual } from 'node:util';
 import { projectPackageManager, rhCommand } from './package-managers/project.js';
 
-/**
- * create / update / unchanged: as named. conflict: the file was edited by hand (or was
- * never ours) and the new rendering differs. remove: a hook left the config and its
- * untouched file goes with it. keep: an edited file left as the user has it.
- */
-export type ChangeStatus = 'create' | 'update' | 'unchanged' | 'conflict' | 'remove' | 'keep' | 'adopt';
-
-export interface FileChange {
-  path: string;
-  status: ChangeStatus;
-  /** What the file should contain (absent for remove). */
-  content?: string;
-  /** What it contains now (absent when missing). */
-  current?: string;
-  executable: boolean;
-  /** Generated files are hash-tracked in the manifest; merged files (settings, config) are not. */
-  tracked: boolean;
-  /** For conflicts and kept files: why. */
-  note?: string;
-  /** The file holds an edit the user adopted (left as it is unless they --force). */
-  adopted?: boolean;
-  /** The adopted edit was made from an older rendering: it lacks a change the config asks for. */
-  lacksConfig?: boolean;
-  /** For a registration file: the handlers ralph-hooks has in it after this change (the manifest records them). */
-  registered?: RecordedHandler[];
-  /** A file a target plans beside its registration (a plugin's manifest): removed when the target goes, if untouched. */
-  companion?: boolean;
-  /** With the project's formatter: the sha256 of what ralph-hooks rendered, before the formatter (the manifest's `rendered`). */
-  rendered?: string;
-}
+export type { ChangeStatus, FileChange } from './hook-types.js';
 
 export interface Plan {
   root: string;

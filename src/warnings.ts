@@ -2,22 +2,17 @@
  * Likely mistakes in a valid config: printed by generate, add and init (on stderr) and by
  * doctor (RH13). A warning never stops a command; it says what will happen and the fix.
  */
-import { TARGETS, type RalphHooksConfig } from './config/schema.js';
-import { loopStateFile, type LoopOptions } from './presets/loop.js';
-import { hasSlashCommands } from './presets/types.js';
+import type { RalphHooksConfig } from './config/schema.js';
+import { TARGETS } from './targets/index.js';
+import { PRESETS, findPreset } from './presets/index.js';
+import type { ConfigWarning } from './presets/types.js';
 import type { Target } from './targets/types.js';
 import { rhCommand } from './package-managers/project.js';
 
-export interface ConfigWarning {
-  message: string;
-  fix: string;
-}
+export type { ConfigWarning } from './presets/types.js';
 
 /** Stop-watchers that answer a Stop with a block (the passive one only observes). */
-export const BLOCKING_STOP_WATCHERS = new Set(['specum', 'speckit', 'loop']);
-
-/** The state file the official ralph-loop plugin's /ralph-loop command writes. */
-const OFFICIAL_LOOP_STATE = '.claude/ralph-loop.local.md';
+export const BLOCKING_STOP_WATCHERS: ReadonlySet<string> = new Set(PRESETS.filter((preset) => 'blocksStop' in preset && preset.blocksStop).map((preset) => preset.id));
 
 export function configWarnings(config: RalphHooksConfig): ConfigWarning[] {
   const warnings: ConfigWarning[] = [];
@@ -30,16 +25,7 @@ export function configWarnings(config: RalphHooksConfig): ConfigWarning[] {
     });
   }
   for (const hook of config.hooks) {
-    // Without slash commands (Codex, Copilot…) the loop's own setup script writes its state.
-    if (hook.preset !== 'loop' || !hasSlashCommands(target)) continue;
-    const options = hook.options as LoopOptions;
-    const state = loopStateFile(options);
-    if (!options.commands && state !== OFFICIAL_LOOP_STATE) {
-      warnings.push({
-        message: `hook '${hook.name}' reads its loop state from ${state}, but no registered command writes that file: "commands" is false, and the official ralph-loop plugin's /ralph-loop writes ${OFFICIAL_LOOP_STATE}. The loop never starts.`,
-        fix: `set "commands": true in its options (ralph-hooks then generates /${options.loopCommand} for this state file), or use "runtime": "bash" with the plugin's state file.`,
-      });
-    }
+    warnings.push(...(findPreset(hook.preset)?.configWarnings?.(hook as never, target) ?? []));
   }
   return warnings;
 }

@@ -160,6 +160,37 @@ export function assertDeny(output: HookOutput, reason?: TextExpectation): void {
   }
 }
 
+/**
+ * What Claude Code (2.1.332+) does with a skill's or custom command's shell line after a
+ * PreSkillShellCommand hook answered: the line is not run on exit 2, on a
+ * `permissionDecision` of deny, ask or defer, or when the answer carries any `updatedInput`
+ * (the client does not run a changed line); it runs on exit 0 otherwise, and on any other exit
+ * code (stderr goes to the user only).
+ */
+export function skillShellLineOutcome(output: HookOutput): { blocked: boolean; how: string; reason?: string } {
+  if (output.exitCode === 2) return { blocked: true, how: 'exit 2', reason: output.stderr.trim() };
+  if (output.exitCode !== 0) return { blocked: false, how: `exit ${output.timedOut ? 'timed out' : output.exitCode} (the line runs)` };
+  const specific = jsonOf(output)?.hookSpecificOutput as Record<string, unknown> | undefined;
+  const permission = str(specific?.permissionDecision);
+  const reason = str(specific?.permissionDecisionReason);
+  if (specific !== undefined && 'updatedInput' in specific) return { blocked: true, how: 'updatedInput (a changed line is not run)', ...(reason === undefined ? {} : { reason }) };
+  if (permission === 'deny' || permission === 'ask' || permission === 'defer') return { blocked: true, how: `permissionDecision "${permission}"`, ...(reason === undefined ? {} : { reason }) };
+  return { blocked: false, how: permission === undefined ? 'exit 0 without a decision' : `permissionDecision "${permission}"` };
+}
+
+/**
+ * A PreSkillShellCommand hook kept the line from running (skillShellLineOutcome); when
+ * `reason` is given, the reason the model reads (`[not run: blocked by hook: REASON]`) must
+ * contain it.
+ */
+export function assertSkillShellLineBlocked(output: HookOutput, reason?: TextExpectation): void {
+  const outcome = skillShellLineOutcome(output);
+  if (!outcome.blocked) throw new HookAssertionError('the shell line would run', 'deny, ask, defer, updatedInput or exit 2', outcome.how, output);
+  if (reason !== undefined && !matches(outcome.reason ?? '', reason)) {
+    throw new HookAssertionError('block reason does not contain the expected text', describe(reason), outcome.reason ?? '(no reason)', output);
+  }
+}
+
 /** forgeflare PostToolUse convergence: `{"action":"signal"}`, with `signal` equal to `name` when given. */
 export function assertSignal(output: HookOutput, name?: string): void {
   const json = jsonOf(output);

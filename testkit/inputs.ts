@@ -21,6 +21,30 @@ export interface StopInput extends BaseHookInput {
   hook_event_name: 'Stop';
   stop_hook_active: boolean;
   last_assistant_message?: string;
+  /** Claude Code 2.1.145+: the session's background work; a running task wakes the session when it finishes. */
+  background_tasks?: BackgroundTask[];
+  /** Claude Code 2.1.145+: the session's crons (CronCreate, ScheduleWakeup, /loop). */
+  session_crons?: Record<string, unknown>[];
+}
+
+/** One entry of a Stop input's background_tasks[]. */
+export interface BackgroundTask {
+  id: string;
+  type: 'shell' | string;
+  status: 'running' | string;
+  description?: string;
+  command?: string;
+}
+
+/**
+ * Claude Code StopFailure input: fired instead of Stop when an API error ends the turn (a
+ * prompt still too long after a compaction: error "invalid_request"); its output is ignored.
+ */
+export interface StopFailureInput extends BaseHookInput {
+  hook_event_name: 'StopFailure';
+  error: string;
+  error_details?: string;
+  last_assistant_message?: string;
 }
 
 export interface SubagentStopInput extends BaseHookInput {
@@ -58,6 +82,24 @@ export interface PostToolUseFailureInput extends BaseHookInput {
   duration_ms?: number;
 }
 
+/**
+ * Claude Code 2.1.332+: before a shell line written into a skill or custom slash command runs
+ * (the `!`-backtick lines). PreToolUse never sees these lines.
+ */
+export interface PreSkillShellCommandInput extends BaseHookInput {
+  hook_event_name: 'PreSkillShellCommand';
+  /** Bash or PowerShell: the shell the line runs in. */
+  tool_name: string;
+  /** The line's command as written. */
+  tool_input: { command: string; [key: string]: unknown };
+  tool_use_id: string;
+  /** The skill or command's name, without the slash. */
+  command_name: string;
+  /** Where the command comes from: projectSettings, userSettings, a plugin… */
+  command_source: string;
+  invoked_by: 'user' | 'claude' | 'other';
+}
+
 export interface SessionStartInput extends BaseHookInput {
   hook_event_name: 'SessionStart';
   source: 'startup' | 'resume' | 'clear' | 'compact' | 'fork';
@@ -71,6 +113,7 @@ export type ClaudeHookInput =
   | PreToolUseInput
   | PostToolUseInput
   | PostToolUseFailureInput
+  | PreSkillShellCommandInput
   | SessionStartInput;
 
 /** Shallow-merge overrides; `undefined` in an override removes the field. */
@@ -103,6 +146,21 @@ function base(event: string, overrides: Partial<BaseHookInput>): BaseHookInput {
 /** Claude Code Stop input; `stop_hook_active` defaults to false (a first stop). */
 export function stopInput(overrides: Partial<StopInput> = {}): StopInput {
   return build({ ...base('Stop', overrides), hook_event_name: 'Stop' as const, stop_hook_active: false }, overrides);
+}
+
+/** Claude Code StopFailure input, as 2.1.328 sends it when the context stays full after a compaction. */
+export function stopFailureInput(overrides: Partial<StopFailureInput> = {}): StopFailureInput {
+  const { permission_mode: _omitted, ...b } = base('StopFailure', overrides);
+  return build(
+    {
+      ...b,
+      hook_event_name: 'StopFailure' as const,
+      error: 'invalid_request',
+      error_details: '400 {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}',
+      last_assistant_message: 'Prompt is too long',
+    },
+    overrides,
+  );
 }
 
 /** Claude Code SubagentStop input: the Stop fields plus the subagent's id, type and transcript. */
@@ -167,6 +225,25 @@ export function postToolUseFailureInput(overrides: Partial<PostToolUseFailureInp
     },
     overrides,
   );
+}
+
+/** What Claude Code 2.1.332 sent for the line !`git status` of the project command /tidy typed by the user. */
+const SKILL_SHELL_LINE = {
+  hook_event_name: 'PreSkillShellCommand' as const,
+  tool_name: 'Bash',
+  tool_input: { command: 'git status' },
+  tool_use_id: '7bad4c89-fb55-4809-bd82-4da2daf372c9:inner:preamble-0',
+  command_name: 'tidy',
+  command_source: 'projectSettings',
+  invoked_by: 'user' as const,
+};
+
+/**
+ * Claude Code PreSkillShellCommand input (2.1.332+): a shell line of a skill or custom slash
+ * command. A deny, ask or defer, exit 2, or any `updatedInput` keeps the line from running.
+ */
+export function preSkillShellCommandInput(overrides: Partial<PreSkillShellCommandInput> = {}): PreSkillShellCommandInput {
+  return build({ ...base('PreSkillShellCommand', overrides), ...SKILL_SHELL_LINE }, overrides);
 }
 
 /** Claude Code SessionStart input; the docs' examples send no permission_mode here (§1.2). */

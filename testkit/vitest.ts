@@ -13,6 +13,7 @@ expect.extend({
   toBeSilent: matchers.toBeSilent,
   toAllow: matchers.toAllow,
   toDeny: matchers.toDeny,
+  toBlockSkillShellLine: matchers.toBlockSkillShellLine,
   toSignal: matchers.toSignal,
 });
 
@@ -53,6 +54,12 @@ export interface HookMatchers<R = unknown> {
    * @example expect(result).toDeny(/rm -rf/)
    */
   toDeny(reason?: string | RegExp): R;
+  /**
+   * A PreSkillShellCommand answer keeps a skill's shell line from running (deny, ask, defer, any
+   * `updatedInput`, or exit 2); `.not`: the line runs.
+   * @example expect(await runHook(guard, preSkillShellCommandInput({ tool_input: { command: 'rm -rf ~' } }))).toBlockSkillShellLine(/fs-destroy/)
+   */
+  toBlockSkillShellLine(reason?: string | RegExp): R;
   /**
    * A forgeflare PostToolUse hook answered `action: "signal"`.
    * @example expect(result).toSignal('converged')

@@ -1,8 +1,10 @@
 /** `ralph-hooks explain [event]`: the hooks the agent will run here, from every source, in its order. */
 import { readConfig } from '../../src/config/load.js';
-import { TARGETS, type RalphHooksConfig } from '../../src/config/schema.js';
+import type { RalphHooksConfig } from '../../src/config/schema.js';
+import { TARGETS } from '../../src/targets/index.js';
 import { formatFindings, formatGithub, type Finding } from '../../src/doctor.js';
-import { agentEventName, agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../../src/explain.js';
+import { agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../../src/explain.js';
+import { agentEvents, findAgentEvent, findHookEvent } from '../../src/hook-events.js';
 import { lintHooks } from '../../src/hook-lint.js';
 import { useProject } from '../../src/package-managers/project.js';
 import { findProjectRoot } from '../../src/project-root.js';
@@ -15,7 +17,7 @@ const HELP = `Usage: ralph-hooks explain [event] [--agent <target>] [--tool <nam
 Lists every hook the agent will run for this project, event by event, in the order the agent
 starts them, merged from every file it reads (Claude Code: user, project, local and managed
 settings, then each enabled plugin). Each hook comes with its file and line, matcher, timeout,
-onFailure, and whether ralph-hooks wrote it. Then the findings about them (RH14-RH17, RH21).
+onFailure, and whether ralph-hooks wrote it. Then the findings about them (RH14-RH17, RH21, RH24).
 
   event              only this event (Stop, PreToolUse…; the agent's own name works too)
   --agent <target>   the target whose agent to explain (default: the config's, else claude-project)
@@ -25,9 +27,6 @@ onFailure, and whether ralph-hooks wrote it. Then the findings about them (RH14-
   --format github    the findings as GitHub Actions annotations (the default when GITHUB_ACTIONS=true)
 
 Exits 1 when a finding is a problem (a warning does not count).`;
-
-/** Events the agents know (Claude Code's names; a target's own names are added). */
-const KNOWN_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd', 'Notification', 'PreCompact', 'PermissionRequest'];
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -92,11 +91,22 @@ function targetOf(name: string | undefined, config: RalphHooksConfig | undefined
   throw new UsageError(`unknown --agent '${name}'.${didYouMean(name, names)} Known: ${targets.map((t) => t.id).join(', ')}.`);
 }
 
+/** The agent's name of an event given by either name (hook-events.ts); a usage error for one it does not fire. */
 function eventOf(name: string, target: Target): string {
-  const agentNames = Object.values(target.events ?? {});
-  const known = [...KNOWN_EVENTS, ...agentNames];
-  if (!known.includes(name)) throw new UsageError(`unknown event '${name}'.${didYouMean(name, known)} Events: ${[...new Set(known.map((e) => agentEventName(target, e)))].join(', ')}.`);
-  return agentEventName(target, name);
+  const event = findAgentEvent(target.agent, name);
+  if (event) return event.name;
+  const events = agentEvents(target.agent);
+  const list = `Events: ${events.map((e) => e.name).join(', ')}.`;
+  const elsewhere = findHookEvent(name);
+  // Another agent's name of an event this agent has (BeforeTool under Claude Code): the same event.
+  const same = elsewhere && findAgentEvent(target.agent, elsewhere.name);
+  if (same) return same.name;
+  if (elsewhere) {
+    const agents = Object.keys(elsewhere.agents).map((agent) => (Object.values(TARGETS) as Target[]).find((t) => t.agent === agent)?.agentName ?? agent);
+    throw new UsageError(`${target.agentName} has no ${name} event (${[...new Set(agents)].join(', ')} ${agents.length === 1 ? 'has' : 'have'} it). ${list}`);
+  }
+  const known = [...new Set(events.flatMap((e) => [e.name, e.spec.name]))];
+  throw new UsageError(`unknown event '${name}'.${didYouMean(name, known)} ${list}`);
 }
 
 /** Trust switches that make the agent skip the project's hooks (doctor's RH21). */

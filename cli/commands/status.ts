@@ -9,7 +9,8 @@ const HELP = `Usage: ralph-hooks status [--dir <path>] [--json]
 Prints why the last loop ended (the stop-watchers record it in ${END_RECORD}):
 the reason, when, the iteration, the hook and the message it gave, and, for each loop
 running now, its iteration and limit. Reasons: completed, max-iterations, no-progress,
-cancelled, corrupt-state, block-cap. Exits 0, with or without a record.
+cancelled, corrupt-state, block-cap, session-failed, context-full. Exits 0, with or
+without a record.
 
 Options:
   --dir <path>  the project (default: found upward from the current folder)
@@ -23,6 +24,8 @@ const IN_WORDS: Record<EndReason, string> = {
   cancelled: 'cancelled',
   'corrupt-state': 'corrupt state file',
   'block-cap': "the agent's block cap may have ended the turn",
+  'session-failed': 'the session ended on an API error',
+  'context-full': 'the context was full',
 };
 
 /** "3/20", "3", or "?" for an unknown iteration; a limit of 0 is no limit. */

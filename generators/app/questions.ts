@@ -2,7 +2,8 @@
  * The initializer's questions, as data: each has a flag, a default for --yes, and
  * the list of allowed answers, so prompts, flags and help text cannot drift apart.
  */
-import { EXTRA_IDS, TARGETS, type ExtraId, type TargetId } from '../../src/config/schema.js';
+import { EXTRA_IDS, type ExtraId } from '../../src/config/schema.js';
+import { TARGETS, type TargetId } from '../../src/targets/index.js';
 import { PRESETS } from '../../src/presets/index.js';
 import { didYouMean } from '../../cli/commands/args.js';
 

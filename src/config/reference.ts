@@ -4,7 +4,8 @@
  */
 import { z } from '../zod.js';
 import { PRESETS } from '../presets/index.js';
-import { extrasSchema, TARGETS } from './schema.js';
+import { extrasSchema } from './schema.js';
+import { TARGETS } from '../targets/index.js';
 
 type JsonSchema = {
   type?: string | string[];

@@ -5,8 +5,7 @@
  */
 import { z } from '../zod.js';
 import { packageVersion } from '../package-info.js';
-import { PRESETS } from '../presets/index.js';
-import { checkLoopOptions, type LoopOptions } from '../presets/loop.js';
+import { PRESETS, findPreset } from '../presets/index.js';
 import { TARGETS, type TargetId } from '../targets/index.js';
 
 export const CONFIG_FILE = 'ralph-hooks.config.json';
@@ -20,7 +19,7 @@ export function schemaUrl(installed: boolean): string {
   return installed ? SCHEMA_URL : `https://unpkg.com/ralph-hooks@${packageVersion()}/schema/config.schema.json`;
 }
 
-export { TARGETS, type TargetId } from '../targets/index.js';
+export type { TargetId } from '../targets/index.js';
 
 const HOOK_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -86,8 +85,8 @@ export const configSchema = z.strictObject({
       });
     }
     seen.set(hook.name, index);
-    const problem = hook.preset === 'loop' ? checkLoopOptions(hook.options as LoopOptions) : null;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['hooks', index, 'options', 'messages'], input: hook.options, message: problem });
+    const problem = findPreset(hook.preset)?.checkOptions?.(hook.options as never);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['hooks', index, 'options', ...problem.path], input: hook.options, message: problem.message });
   });
 });
 

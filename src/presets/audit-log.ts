@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -23,7 +24,7 @@ export const auditLog: Preset<AuditLogOptions> = {
   summary: 'Audit log: one JSON line per tool call (forgeflare observe phase, with the guard outcome)',
   options: auditLogOptions,
   files: (entry) => [{ template: 'audit-log/audit-log.sh.hbs', path: `${entry.name}.sh`, executable: true }],
-  registrations: (entry, target?: PresetTarget) => target?.contract === 'forgeflare'
+  registrations: (entry, target?: PresetTarget) => contractTraits(target).phases
     ? [{ event: 'PreToolUse', phase: 'observe', script: `${entry.name}.sh`, timeout: entry.timeout }]
     : [{ event: 'PreToolUse', matcher: '*', script: `${entry.name}.sh`, timeout: entry.timeout }],
 };

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
 import { CliError } from '../errors.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -26,7 +27,7 @@ export const ccCompat: Preset<CcCompatOptions> = {
   options: ccCompatOptions,
   files: (entry) => [{ template: 'cc-compat/cc-compat.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry, target?: PresetTarget) => {
-    if (target?.contract !== 'forgeflare') {
+    if (!contractTraits(target).claudeCodeHooksNeedAdapter) {
       throw new CliError(`hooks "${entry.name}": the cc-compat preset adapts Claude Code hooks to forgeflare; with target "${target?.id}" register ${entry.options.script} directly instead.`);
     }
     const { event, phase, tools } = entry.options;

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
 import { onigPattern } from './regex-option.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -59,7 +60,8 @@ export const convergence: Preset<ConvergenceOptions> = {
   summary: 'PostToolUse convergence check: clean_test, stable_output, stuck_same_error, no_progress, plan_complete, from a locked, atomically replaced state file',
   options: convergenceOptions,
   files: (entry) => [{ template: 'convergence/convergence-check.sh.hbs', path: `${entry.name}.sh`, executable: true }],
-  registrations: (entry, target?: PresetTarget) => target?.contract === 'forgeflare'
+  // With phases (forgeflare) every call, failed or not, comes to PostToolUse, and a handler without a matcher sees them all.
+  registrations: (entry, target?: PresetTarget) => contractTraits(target).phases
     ? [{ event: 'PostToolUse', script: `${entry.name}.sh`, timeout: entry.timeout }]
     : [
         { event: 'PostToolUse', matcher: '*', script: `${entry.name}.sh`, timeout: entry.timeout },

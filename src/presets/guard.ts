@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEMPLATES_DIR } from '../package-info.js';
 import { z } from '../zod.js';
 import { word } from './guard-rule.js';
 import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext, rulesTools, type GuardRule } from './guard-rules.js';
 import { projectPathOption } from './path-option.js';
 import { ereFullPattern, erePattern } from './regex-option.js';
-import type { Preset, PresetTarget } from './types.js';
+import { contractTraits } from '../targets/contracts.js';
+import type { Preset, PresetTarget, Registration } from './types.js';
 
 /**
  * The PreToolUse guard: a catalog of rules (guards-and-convergence.md §3), each with an id,
@@ -19,7 +23,8 @@ import type { Preset, PresetTarget } from './types.js';
  */
 export const GUARD_RULE_IDS = [
   'fs-destroy', 'git-destroy', 'gate-bypass', 'harness-tamper', 'secrets', 'lockfiles',
-  'remote-exec', 'network', 'publish', 'host', 'infra', 'scope', 'doom-loop',
+  'remote-exec', 'network', 'publish', 'host', 'infra', 'containers', 'cloud-storage', 'cloud-compute', 'databases',
+  'scope', 'doom-loop',
 ] as const;
 
 export const GUARD_RULES = await loadGuardRules(GUARD_RULE_IDS);
@@ -56,9 +61,6 @@ export const guardOptions = guardOptionsSchema(GUARD_RULES);
 
 export type GuardOptions = z.infer<typeof guardOptions>;
 
-/** forgeflare's five tools (seed 002): there is no Write, and Edit creates files. */
-const FORGEFLARE_TOOLS = ['Bash', 'Edit', 'Read', 'Glob', 'Grep'];
-
 /** Tools the guard must see, from the enabled rules and the custom ones; undefined means every tool. */
 export function guardTools(options: GuardOptions, rules: readonly GuardRule[] = GUARD_RULES): string[] | undefined {
   const tools = rulesTools(rules, options.rules);
@@ -66,41 +68,103 @@ export function guardTools(options: GuardOptions, rules: readonly GuardRule[] = 
   return [...new Set([...tools, ...options.custom.flatMap((custom) => custom.tools)])];
 }
 
-/** forgeflare's own timeout for a guard without one (ms); Claude Code's and the others' are far longer. */
-const FORGEFLARE_DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * Does the guard check the shell lines of skills and custom commands? Those come as Bash or
+ * PowerShell (PreSkillShellCommand's tool_name); the guard reads Bash commands only, so it
+ * registers for the Bash lines, whenever it sees Bash calls (tools undefined: every tool).
+ */
+export function guardsSkillShellLines(tools: string[] | undefined): boolean {
+  return tools === undefined || tools.includes('Bash');
+}
 
 /**
  * The guard's own deadline: maxCheckMs, but at most half the time the agent waits for the
- * hook (the entry's timeout, in seconds, or forgeflare's default), so that a call the guard
+ * hook (the entry's timeout, in seconds, or the agent's default), so that a call the guard
  * cannot finish is denied by the guard, with a reason, not left to the agent's timeout.
  */
 export function checkDeadlineMs(maxCheckMs: number, timeoutSeconds: number | undefined, target?: PresetTarget): number {
-  const waits = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : target?.contract === 'forgeflare' ? FORGEFLARE_DEFAULT_TIMEOUT_MS : Infinity;
+  const waits = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : contractTraits(target).defaultTimeoutMs ?? Infinity;
   return Math.max(100, Math.min(maxCheckMs, Math.floor(waits / 2)));
+}
+
+/**
+ * The guard's machinery, by job (templates/guard/core/: reading the input, the lexer, argument
+ * parsing, paths, the time budget, the decision…), as partials `core/<job>`.
+ */
+const CORE_DIR = join(TEMPLATES_DIR, 'guard', 'core');
+const CORE_PARTIALS = Object.fromEntries(readdirSync(CORE_DIR).filter((file) => file.endsWith('.sh.hbs'))
+  .map((file) => [`core/${file.replace(/\.sh\.hbs$/, '')}`, readFileSync(join(CORE_DIR, file), 'utf8')]));
+
+/**
+ * The files of a guard named `name`: the one registered, which holds the rules and the
+ * settings (what a user opens to see what the guard denies), and the machinery it sources
+ * from beside it, in two files so that none comes near a client's read limit.
+ */
+export function guardFiles(name: string) {
+  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, rules: `${name}-rules` };
+}
+
+/**
+ * The partial that renders one rule's functions (rule.sh.hbs) with that rule's own context,
+ * for its file: the entry of ruleFunctions with its id. (Ids are lower-case words and
+ * dashes: checked when the rules are loaded.)
+ */
+const oneRulePartial = (id: string) => `{{#each ruleFunctions}}{{#if (eq id "${id}")}}{{> (lookup . "partial")}}{{/if}}{{/each}}`;
+
+/** The enabled rules that have functions (rule.sh.hbs), in order: one file each. */
+function rulesWithFunctions(rules: readonly GuardRule[], options: GuardOptions): string[] {
+  return rules.filter((rule) => options.rules[rule.id]!.enabled && rule.partials.rule !== undefined).map((rule) => rule.id);
 }
 
 /** The guard preset with these rules in its catalog (GUARD_RULES: the ones that ship). */
 export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
-  const partials = rulePartials(rules);
+  const partials = { ...CORE_PARTIALS, ...rulePartials(rules) };
   return {
     id: 'guard',
     kind: 'guard',
     summary: 'PreToolUse guard: a catalog of rules (fs-destroy, git-destroy, secrets, scope, doom-loop…) over normalised shell commands and file paths',
     options: guardOptionsSchema(rules),
-    files: (entry) => [{ template: 'guard/guard.sh.hbs', path: `${entry.name}.sh`, executable: true, partials }],
+    files: (entry) => {
+      const files = guardFiles(entry.name);
+      // Each enabled rule's functions in a file of their own: what the guard denies stays
+      // readable one rule at a time, and no file grows with the catalog.
+      const ruleFiles = rulesWithFunctions(rules, entry.options).map((id) => ({
+        template: 'guard/guard-rule.sh.hbs', path: `${files.rules}/${id}.sh`, executable: false,
+        partials: { ...partials, 'this-rule': oneRulePartial(id) },
+      }));
+      return [
+        { template: 'guard/guard.sh.hbs', path: files.guard, executable: true, partials },
+        // Sourced, never run: not executable.
+        { template: 'guard/guard-core.sh.hbs', path: files.core, executable: false, partials },
+        { template: 'guard/guard-parse.sh.hbs', path: files.parse, executable: false, partials },
+        ...ruleFiles,
+      ];
+    },
     registrations: (entry, target?: PresetTarget) => {
       const tools = guardTools(entry.options, rules);
-      if (target?.contract === 'forgeflare') {
+      const contract = contractTraits(target);
+      if (contract.phases) {
+        // A matcher names one tool: a handler per tool the guard must see, among the agent's own.
         if (tools === undefined) return [{ event: 'PreToolUse', phase: 'guard', script: `${entry.name}.sh`, timeout: entry.timeout }];
-        return FORGEFLARE_TOOLS.filter((t) => tools.includes(t))
+        return (contract.tools ?? []).filter((t) => tools.includes(t))
           .map((tool) => ({ event: 'PreToolUse' as const, phase: 'guard' as const, matcher: tool, script: `${entry.name}.sh`, timeout: entry.timeout }));
       }
       // onFailure "block": a guard whose script is missing or crashes blocks the call instead of letting it run.
-      return [{ event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' }];
+      const toolCalls: Registration = { event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' };
+      if (!guardsSkillShellLines(tools)) return [toolCalls];
+      // The shell lines of skills and custom commands never reach PreToolUse (Claude Code
+      // 2.1.332+ asks PreSkillShellCommand instead; older clients ignore the event). Optional:
+      // left out for agents without the event.
+      return [toolCalls, { event: 'PreSkillShellCommand', matcher: 'Bash', script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block', optional: true }];
     },
     context: (entry, target?: PresetTarget) => ({
       ...rulesTemplateContext(rules, entry.options.rules),
       checkMs: checkDeadlineMs(entry.options.maxCheckMs, entry.timeout, target),
+      guardFile: guardFiles(entry.name).guard,
+      coreFile: guardFiles(entry.name).core,
+      parseFile: guardFiles(entry.name).parse,
+      rulesDir: guardFiles(entry.name).rules,
+      ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
     }),
   };

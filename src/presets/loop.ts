@@ -1,6 +1,9 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
-import { blockCapOf, hasSlashCommands, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+import { contractTraits } from '../targets/contracts.js';
+import { jsonObjectIn } from '../json-text.js';
+import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
+import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -52,7 +55,7 @@ export const loopTurnFile = (hook: string) => `.ralph-hooks/state/${hook}.turn`;
 
 export function loopStateFile(options: LoopOptions, target?: PresetTarget): string {
   // In the agent's own folder, beside its hooks: a Codex project gets no .claude/ folder.
-  const dir = target?.agentDir ?? (target?.contract === 'codex' ? '.codex' : '.claude');
+  const dir = target?.agentDir ?? contractTraits(target).alone.agentDir;
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
 
@@ -77,13 +80,61 @@ export const ARGUMENTS_MARK = 'RALPH_LOOP_ARGUMENTS_COMPLETE';
  */
 const runExtension = (entry: LoopEntry) => (entry.options.runtime === 'node' ? 'cjs' : 'sh');
 const hookFile = (entry: LoopEntry) => `${entry.name}.${runExtension(entry)}`;
+const failureFile = (entry: LoopEntry) => `${entry.name}-failure.sh`;
+/** The iteration tracker's messages answer every event as a stop: it stays on Stop alone. */
+const answersLifecycle = (entry: LoopEntry, target?: PresetTarget) => entry.options.messages !== 'iteration-tracker' && hasLifecycleEvents(target);
 const setupFile = (entry: LoopEntry) => `${entry.name}-setup.${runExtension(entry)}`;
 /** The setup script from the project root, as a user types it. */
 const setupPath = (entry: LoopEntry, target?: PresetTarget) => `${target?.hooksDir ?? '.claude/hooks'}/${setupFile(entry)}`;
 
+/** The state file the official ralph-loop plugin's /ralph-loop command writes. */
+const OFFICIAL_LOOP_STATE = '.claude/ralph-loop.local.md';
+
+/** A loop whose state no registered command writes never starts (agents with slash commands; elsewhere the setup script writes it). */
+function loopWarnings(entry: LoopEntry, target: PresetTarget): ConfigWarning[] {
+  const state = loopStateFile(entry.options);
+  if (!hasSlashCommands(target) || entry.options.commands || state === OFFICIAL_LOOP_STATE) return [];
+  return [{
+    message: `hook '${entry.name}' reads its loop state from ${state}, but no registered command writes that file: "commands" is false, and the official ralph-loop plugin's /ralph-loop writes ${OFFICIAL_LOOP_STATE}. The loop never starts.`,
+    fix: `set "commands": true in its options (ralph-hooks then generates /${entry.options.loopCommand} for this state file), or use "runtime": "bash" with the plugin's state file.`,
+  }];
+}
+
+/** The official plugin's frontmatter: active, iteration, max_iterations (bash runtime). */
+function frontmatterLoop(text: string): { active: boolean; iteration: number | null; limit: number | null } | null {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!match) return null;
+  const field = (key: string) => new RegExp(`^${key}:[ \\t]*"?([^"\\r\\n]*)"?[ \\t]*$`, 'm').exec(match[1]!)?.[1]?.trim();
+  const number = (value: string | undefined) => (value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null);
+  return { active: field('active')?.toLowerCase() !== 'false', iteration: number(field('iteration')), limit: number(field('max_iterations')) };
+}
+
+/** The loop running now: its state file's iteration and limit (frontmatter for bash, JSON for Node); null when not active. */
+function runningLoop(root: string, entry: LoopEntry, target: PresetTarget): RunningLoop | null {
+  const options = entry.options;
+  const stateFile = loopStateFile(options, target);
+  const text = readStateText(root, stateFile);
+  if (text === null) return null;
+  const base = { hook: entry.name, preset: 'loop', stateFile };
+  if (options.runtime === 'bash') {
+    const state = frontmatterLoop(text);
+    return state === null ? { ...base, iteration: null, limit: null } : state.active ? { ...base, iteration: state.iteration, limit: state.limit ?? options.maxIterations } : null;
+  }
+  const state = jsonObjectIn(text);
+  if (state?.active === false) return null;
+  return { ...base, iteration: countOrNull(state?.iteration), limit: countOrNull(state?.maxIterations ?? options.maxIterations) };
+}
+
 export const loop: Preset<LoopOptions> = {
   id: 'loop',
   kind: 'stop-watcher',
+  blocksStop: true,
+  checkOptions: (options) => {
+    const message = checkLoopOptions(options);
+    return message === null ? null : { path: ['messages'], message };
+  },
+  configWarnings: loopWarnings,
+  running: runningLoop,
   summary: 'feeds one prompt back after every turn until the agent says it is done or a limit is reached (/ralph-loop, like Claude Code\'s ralph-loop plugin); bash or Node',
   options: loopOptions,
   files: (entry, target) => {
@@ -97,6 +148,7 @@ export const loop: Preset<LoopOptions> = {
         { template: 'loop/launch.cjs.hbs', path: hookFile(entry), executable: true },
         { template: 'loop/launch.cjs.hbs', path: setupFile(entry), executable: true },
       );
+      if (answersLifecycle(entry, target)) files.push({ template: 'loop/stop-failure.sh.hbs', path: failureFile(entry), executable: true });
     }
     // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {
@@ -109,9 +161,13 @@ export const loop: Preset<LoopOptions> = {
     }
     return files;
   },
-  registrations: (entry) => [
-    { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime },
-  ],
+  registrations: (entry, target) => {
+    const stop = { event: 'Stop', script: hookFile(entry), timeout: entry.timeout, interpreter: entry.options.runtime } as const;
+    if (!answersLifecycle(entry, target)) return [stop];
+    // Node's StopFailure starts through a bash wrapper that keeps it beyond the exiting client's signals.
+    const failure = entry.options.runtime === 'node' ? ({ script: failureFile(entry), interpreter: 'bash' } as const) : {};
+    return [stop, ...lifecycleRegistrations(stop, target, failure)];
+  },
   nextStep: (entry, target) =>
     hasSlashCommands(target)
       ? `Start a loop in ${target?.agentName ?? 'Claude Code'}: /${entry.options.loopCommand} "what to do" --max-iterations 20 --completion-promise DONE`
@@ -120,7 +176,7 @@ export const loop: Preset<LoopOptions> = {
     // Command files run their ``` ! block in the session's shell, where CLAUDE_PROJECT_DIR is
     // not set: a project's commands name the script from the project root (where Claude Code
     // starts); a plugin's through ${CLAUDE_PLUGIN_ROOT}, which Claude Code writes into the text.
-    pluginRoot: target?.id === 'claude-plugin',
+    pluginRoot: target?.pluginProject === true,
     argumentsDelimiter: ARGUMENTS_DELIMITER,
     argumentsMark: ARGUMENTS_MARK,
     stateFile: loopStateFile(entry.options, target),

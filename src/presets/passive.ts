@@ -18,7 +18,7 @@ export const passive: Preset<PassiveOptions> = {
   kind: 'stop-watcher',
   summary: 'only watches, beside another loop plugin that keeps the agent going: logs spec progress, never blocks a stop',
   options: passiveOptions,
-  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  files: (entry) => [{ template: 'stop-watcher/spec.sh.hbs', path: `${entry.name}.sh`, executable: true }],
   registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
   context: (entry) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum', passive: true }),

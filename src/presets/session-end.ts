@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { Preset, PresetTarget } from './types.js';
 
 /**
@@ -21,5 +22,5 @@ export const sessionEnd: Preset<SessionEndOptions> = {
   summary: 'Session end: logs why the run stopped (forgeflare Stop reason, iterations, tokens; Claude Code SessionEnd)',
   options: sessionEndOptions,
   files: (entry) => [{ template: 'session-end/session-end.sh.hbs', path: `${entry.name}.sh`, executable: true }],
-  registrations: (entry, target?: PresetTarget) => [{ event: target?.contract === 'forgeflare' ? 'Stop' : 'SessionEnd', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  registrations: (entry, target?: PresetTarget) => [{ event: contractTraits(target).sessionEndEvent, script: `${entry.name}.sh`, timeout: entry.timeout }],
 };

@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
-import { completionContext, continuationContext, specTemplateWording, specumOptions } from './specum.js';
-import type { Preset } from './types.js';
+import { completionContext, continuationContext, runningSpec, specTemplateWording, specumOptions } from './specum.js';
+import { lifecycleRegistrations, type Preset } from './types.js';
 
 /**
  * ralph-speckit's stop-watcher (seed 001): the specum controller with speckit's fixed
@@ -44,10 +44,20 @@ export type SpeckitOptions = z.infer<typeof speckitOptions>;
 export const speckit: Preset<SpeckitOptions> = {
   id: 'speckit',
   kind: 'stop-watcher',
+  blocksStop: true,
+  running: (root, entry) => runningSpec(root, entry.name, 'speckit', {
+    specsDir: entry.options.featuresDir,
+    marker: entry.options.currentFeatureFile,
+    stateFile: entry.options.stateFile,
+    maxGlobalIterations: entry.options.maxGlobalIterations,
+  }),
   summary: 'the same for a spec-kit feature (.specify/specs/<name>/): task by task until every task is done; reads the files the ralph-speckit plugin writes',
   options: speckitOptions,
-  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
-  registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  files: (entry) => [{ template: 'stop-watcher/spec.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  registrations: (entry, target) => {
+    const stop = { event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout } as const;
+    return [stop, ...lifecycleRegistrations(stop, target)];
+  },
   context: (entry, target) => {
     const { featuresDir, currentFeatureFile, ...rest } = entry.options;
     const continuation = continuationContext(rest, target);

@@ -1,7 +1,9 @@
 import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
 import { ereEscape } from '../render.js';
-import { blockCapOf, type Preset, type PresetTarget } from './types.js';
+import { jsonObjectIn } from '../json-text.js';
+import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
+import { blockCapOf, lifecycleRegistrations, type Preset, type PresetTarget } from './types.js';
 
 /**
  * ralph-specum's JSON stop-watcher (seed 000): keeps Claude working through a spec's
@@ -48,13 +50,42 @@ export const specumOptions = z.strictObject({
 
 export type SpecumOptions = z.infer<typeof specumOptions>;
 
+/** Where a spec stop-watcher finds the current spec: its folder, the marker file naming it, its state file's name and limit. */
+export interface SpecLocation {
+  specsDir: string;
+  marker: string;
+  stateFile: string;
+  maxGlobalIterations: number;
+}
+
+/** The spec the marker names, and its state file's globalIteration (specum and speckit); null when none. */
+export function runningSpec(root: string, hook: string, preset: string, where: SpecLocation): RunningLoop | null {
+  const specsDir = where.specsDir.replace(/\/+$/, '');
+  const spec = readStateText(root, where.marker)?.split('\n')[0]?.replace(/\s/g, '').replace(/\/$/, '');
+  if (!spec) return null;
+  const specPath = spec.startsWith('./') || spec.startsWith('/') ? spec : `${specsDir}/${spec}`;
+  const stateFile = `${specPath}/${where.stateFile}`.replace(/^\.\//, '');
+  const text = readStateText(root, stateFile);
+  if (text === null) return null;
+  const state = jsonObjectIn(text);
+  return { hook, preset, stateFile, iteration: countOrNull(state?.globalIteration), limit: countOrNull(state?.maxGlobalIterations ?? where.maxGlobalIterations) };
+}
+
 export const specum: Preset<SpecumOptions> = {
   id: 'specum',
   kind: 'stop-watcher',
+  blocksStop: true,
+  running: (root, entry) => {
+    const specsDir = entry.options.specsDirs[0]!.replace(/\/+$/, '');
+    return runningSpec(root, entry.name, 'specum', { specsDir, marker: `${specsDir}/${entry.options.currentSpecFile}`, stateFile: entry.options.stateFile, maxGlobalIterations: entry.options.maxGlobalIterations });
+  },
   summary: 'works through a spec\'s task list (specs/<name>/), one task per turn, until every task is done; reads the files the ralph-specum plugin writes',
   options: specumOptions,
-  files: (entry) => [{ template: 'specum/stop-watcher.sh.hbs', path: `${entry.name}.sh`, executable: true }],
-  registrations: (entry) => [{ event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout }],
+  files: (entry) => [{ template: 'stop-watcher/spec.sh.hbs', path: `${entry.name}.sh`, executable: true }],
+  registrations: (entry, target) => {
+    const stop = { event: 'Stop', script: `${entry.name}.sh`, timeout: entry.timeout } as const;
+    return [stop, ...lifecycleRegistrations(stop, target)];
+  },
   context: (entry, target) => ({
     ...specTemplateWording({ noun: 'spec', family: 'ralph-specum' }),
     ...completionContext(entry.options),
@@ -105,7 +136,7 @@ export function messagePattern(signal: string, match: 'line' | 'word'): string {
 }
 
 /**
- * What templates/specum/stop-watcher.sh.hbs varies on, besides the options: the speckit
+ * What templates/stop-watcher/spec.sh.hbs varies on, besides the options: the speckit
  * and passive presets render the same template with other values (variants are edits).
  */
 export interface SpecTemplateWording {

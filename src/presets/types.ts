@@ -1,13 +1,12 @@
+import type { HookContract, HookEvent } from '../hook-types.js';
+import { contractTraits } from '../targets/contracts.js';
 import type { z } from '../zod.js';
+import type { RunningLoop } from './state-files.js';
 
 /** What kind of hook a preset produces; `ralph-hooks add <kind> --preset <id>` uses it. */
 export type HookKind = 'stop-watcher' | 'guard' | 'convergence' | 'session-end' | 'audit-log';
 
-/** Claude Code events we register under (forgeflare maps them onto its own three). */
-export type HookEvent = 'Stop' | 'SubagentStop' | 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'SessionStart' | 'SessionEnd';
-
-/** Which hook contract the generated scripts speak: Claude Code's (Qwen Code, Copilot CLI and droid take it too), forgeflare's (seed 002, R3), Codex's (Claude Code's answers; plain text on a Stop hook's stdout is an error; no block cap), or Gemini CLI's (a denial is {"decision":"deny"}). */
-export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';
+export type { HookContract, HookEvent } from '../hook-types.js';
 
 /**
  * The target a preset renders for, so registrations and templates can follow its contract
@@ -17,23 +16,46 @@ export type HookContract = 'claude-code' | 'forgeflare' | 'codex' | 'gemini';
 export interface PresetTarget {
   id: string;
   contract: HookContract;
+  /** The agent the hooks run under (src/targets/types.ts AgentId); absent: Claude Code. */
+  agent?: string;
   agentName?: string;
   agentDir?: string;
   hooksDir?: string;
   commandsDir?: string | null;
+  pluginProject?: boolean;
   stop?: { blockCap: number | null; stopHookActiveReliable: boolean };
 }
 
 /** Does the agent read the project slash commands a preset can write? */
 export function hasSlashCommands(target?: PresetTarget): boolean {
   if (target?.commandsDir !== undefined) return target.commandsDir !== null;
-  return target?.contract !== 'codex' && target?.contract !== 'forgeflare';
+  return contractTraits(target).alone.slashCommands;
 }
 
 /** The client's own block cap; undefined target: Claude Code's 8. */
 export function blockCapOf(target?: PresetTarget): number | null {
   if (target?.stop) return target.stop.blockCap;
-  return target?.contract === 'codex' || target?.contract === 'forgeflare' ? null : 8;
+  return contractTraits(target).alone.blockCap;
+}
+
+/**
+ * A stop-watcher's script also answers, where the client has the events (Claude Code, measured
+ * in 2.1.328: a full context is compacted, then SessionStart fires with source compact; a second
+ * overflow ends the session with StopFailure and no Stop): SessionStart after a compaction (the
+ * loop's prompt or the spec's current task given back to the model) and StopFailure (the loop
+ * paused or its end recorded). Elsewhere the next continuation's reason carries the prompt.
+ */
+export function lifecycleRegistrations(main: Registration, target?: PresetTarget, failure: Partial<Registration> = {}): Registration[] {
+  if (!hasLifecycleEvents(target)) return [];
+  return [
+    { ...main, event: 'SessionStart', matcher: 'compact' },
+    { ...main, event: 'StopFailure', ...failure },
+  ];
+}
+
+/** Does the agent run a stop-watcher on SessionStart (compact) and StopFailure? Claude Code only (see lifecycleRegistrations). */
+export function hasLifecycleEvents(target?: PresetTarget): boolean {
+  return target?.agent === undefined || target.agent === 'claude-code';
 }
 
 export interface Registration {
@@ -65,7 +87,7 @@ export interface PresetFile {
   executable: boolean;
   /** Path is relative to the project root instead of the hooks folder (command files, for instance). */
   fromRoot?: boolean;
-  /** Path is relative to the target's slash-command folder (TARGETS[target].commandsDir). */
+  /** Path is relative to the target's slash-command folder (the target's commandsDir). */
   inCommandsDir?: boolean;
   /** When two hooks generate this file: what to change in one of them (default: its name). */
   clashFix?: string;
@@ -97,4 +119,18 @@ export interface Preset<Options = Record<string, unknown>> {
   context?(entry: HookEntryBase<Options>, target?: PresetTarget): Record<string, unknown>;
   /** A line for init's next steps: how to start using the hook, where that is not obvious. */
   nextStep?(entry: HookEntryBase<Options>, target?: PresetTarget): string;
+  /** A stop-watcher that answers a Stop with a block (two of them fight: RH13). */
+  blocksStop?: boolean;
+  /** Options valid one by one but not together: where in the options, and the fix. */
+  checkOptions?(options: Options): { path: string[]; message: string } | null;
+  /** Likely mistakes in a valid entry (warnings.ts prints them; RH13). */
+  configWarnings?(entry: HookEntryBase<Options>, target: PresetTarget): ConfigWarning[];
+  /** The loop this hook runs now, from its state file (`ralph-hooks status`); null when none. */
+  running?(root: string, entry: HookEntryBase<Options>, target: PresetTarget): RunningLoop | null;
+}
+
+/** A likely mistake in a valid config: what will happen, and the fix. */
+export interface ConfigWarning {
+  message: string;
+  fix: string;
 }

@@ -10,7 +10,7 @@
  * by their text: the exact command ralph-hooks writes for one of its scripts, under the event
  * and matcher it registers that script with today (any, for a script no longer generated).
  */
-import type { HookCommand } from '../hooks.js';
+import type { HookCommand, Ownership, RecordedHandler } from '../hook-types.js';
 
 /** Ends a guard's command where the agent ignores onFailure: a guard that cannot run denies (exit 2). */
 export const FAIL_CLOSED_SUFFIX = ' || exit 2';
@@ -33,24 +33,7 @@ export function isOurCommand(command: string, script: string, commandRoot: strin
   return false;
 }
 
-export interface RecordedHandler {
-  event: string;
-  matcher?: string;
-  command: string;
-  /** What ralph-hooks wrote beside the command: tells its handler from a user's copy of it. */
-  timeout?: number;
-  onFailure?: string;
-}
-
-/** Registration file → the handlers ralph-hooks wrote in it. */
-export type Registrations = Record<string, RecordedHandler[]>;
-
-export interface Ownership {
-  /** From the manifest; undefined when it predates the record. */
-  recorded?: Registrations;
-  /** Every script ralph-hooks generated here (manifest and this run): the fallback's evidence. */
-  scripts: string[];
-}
+export type { Ownership, RecordedHandler, Registrations } from '../hook-types.js';
 
 /** A handler found in a registration file, with what ownership is decided on. */
 export interface Candidate<T> extends RecordedHandler {

@@ -3,7 +3,8 @@ import { CliError } from '../errors.js';
 import { formatJson, isJsonObject } from '../json-text.js';
 import { planMergedJson, readIfExists } from '../registration/merged-file.js';
 import { packageNameFor } from '../registration/package-json.js';
-import type { FileChange } from '../plan.js';
+import type { FileChange } from '../hook-types.js';
+import { claudeCodeHookSources } from './claude-code-sources.js';
 import { CLAUDE_CODE_INPUT, CLAUDE_CODE_STOP, registerInSettings } from './claude-project.js';
 import type { Target } from './types.js';
 
@@ -58,6 +59,9 @@ export const claudePlugin = {
   agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,
   stop: CLAUDE_CODE_STOP,
+  // explain reads the project as a plugin loaded with --plugin-dir .
+  pluginProject: true,
+  hookSources: claudeCodeHookSources,
   startHint: 'Load the plugin: claude --plugin-dir . (or install it from a marketplace); /hooks lists its hooks',
   register: (root, commands, ownership) => [...registerInSettings('hooks/hooks.json', COMMAND_ROOT)(root, commands, ownership), planPluginManifest(root)],
 } as const satisfies Target;

@@ -1,9 +1,9 @@
 import { formatJson } from '../json-text.js';
 import { mergeHookSettings } from '../registration/claude-settings.js';
 import { planMergedJson } from '../registration/merged-file.js';
-import type { HookCommand } from '../hooks.js';
-import { recordOf, type Ownership } from '../registration/ownership.js';
-import type { FileChange } from '../plan.js';
+import type { FileChange, HookCommand, Ownership } from '../hook-types.js';
+import { recordOf } from '../registration/ownership.js';
+import { claudeCodeHookSources } from './claude-code-sources.js';
 import type { InputFields, StopBehaviour, Target } from './types.js';
 
 /** Claude Code's hook input (2.1.47+ sends last_assistant_message). */
@@ -44,6 +44,7 @@ export const claudeProject = {
   agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,
   stop: CLAUDE_CODE_STOP,
+  hookSources: claudeCodeHookSources,
   startHint: 'Start (or restart) Claude Code here: it reads hooks when a session starts; /hooks lists them',
   register: registerInSettings('.claude/settings.json', COMMAND_ROOT),
 } as const satisfies Target;

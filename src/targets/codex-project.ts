@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Finding } from '../doctor.js';
+import type { Finding } from '../hook-types.js';
+import { hookFileAt, projectHookFile } from '../hook-sources.js';
 import { smolToml } from '../lazy-require.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
@@ -90,6 +91,7 @@ export const codexProject = {
   stop: { blockCap: null, stopHookActiveReliable: true },
   // Codex ignores onFailure and lets a call through when a hook cannot run; exit 2 denies.
   guardFailure: 'exit-2',
+  hookSources: (root, env) => [hookFileAt('user', join(env.CODEX_HOME || join(homeFolder(env), '.codex'), 'hooks.json'), root), projectHookFile(root, CODEX_HOOKS_FILE)],
   startHint: 'Start Codex here (codex, then /hooks to trust the hooks once; codex exec runs them too)',
   checks: (root) => [...hooksFeatureFindings(root), trustFinding(root)],
   register: (root, commands, ownership) => [

@@ -5,7 +5,9 @@
  * so no hook runs twice. Copilot skips a repository's hooks unless the folder is
  * trusted. Checked against the real `copilot -p` (1.0.102): see docs/agents.md.
  */
-import type { Finding } from '../doctor.js';
+import { join } from 'node:path';
+import type { Finding } from '../hook-types.js';
+import { hookFileAt, jsonFilesIn, projectHookFile } from '../hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, readHomeJson } from './home-settings.js';
 import type { Target } from './types.js';
@@ -59,6 +61,8 @@ export const copilotProject = {
   },
   // 8 blocks in a row end the turn ("blocked 8 consecutive times; ending turn").
   stop: { blockCap: 8, stopHookActiveReliable: true },
+  // Copilot reads every .json file in .github/hooks/, and Claude Code's project settings too.
+  hookSources: (root) => [...jsonFilesIn(join(root, '.github', 'hooks')).map((path) => hookFileAt('project', path, root)), projectHookFile(root, '.claude/settings.json')],
   startHint: 'Start Copilot CLI here and trust the folder when it asks (headless: copilot -p … --trust-folder): it skips the hooks of an untrusted folder',
   checks: (root) => [trustFinding(root)],
   // Copilot also runs .claude/settings.json: handlers ralph-hooks wrote there (under a Claude Code

@@ -3,7 +3,10 @@
  * Code's shape (droid ignores a .factory/hooks.json). Checked against the real `droid exec`
  * (0.215.0): see docs/agents.md.
  */
+import { join } from 'node:path';
+import { hookFileAt, projectHookFile } from '../hook-sources.js';
 import { registerInSettings } from './claude-project.js';
+import { homeFolder } from './home-settings.js';
 import type { Target } from './types.js';
 
 const FILE = '.factory/settings.json';
@@ -40,6 +43,7 @@ export const droidProject = {
   stop: { blockCap: null, stopHookActiveReliable: true },
   // droid lets a call through when a hook exits 1, 127 or is killed; exit 2 denies.
   guardFailure: 'exit-2',
+  hookSources: (root, env) => [hookFileAt('user', join(homeFolder(env), '.factory', 'settings.json'), root), projectHookFile(root, FILE)],
   startHint: 'Start droid here (droid, or droid exec): it reads .factory/settings.json when a session starts',
   register: registerInSettings(FILE, COMMAND_ROOT),
 } as const satisfies Target;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { projectHookFile } from '../hook-sources.js';
 import { forgeflareRecords, mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import type { Target } from './types.js';
@@ -20,6 +21,7 @@ export const forgeflare = {
   agentDir: '.forgeflare',
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: false, transcript: 'none' },
   stop: { blockCap: null, stopHookActiveReliable: false },
+  hookSources: (root) => [{ ...projectHookFile(root, FILE), format: 'forgeflare-toml' }],
   startHint: 'Start forgeflare here: it reads .forgeflare/hooks.toml when it starts',
   // Merged as text, so the user's entries keep their comments and layout.
   register: (root, commands, ownership) => [

@@ -4,9 +4,11 @@
  * loads a project's hooks only in a trusted folder. Checked against the real `gemini -p`
  * (0.61.0): see docs/agents.md.
  */
-import type { Finding } from '../doctor.js';
+import { join } from 'node:path';
+import type { Finding } from '../hook-types.js';
+import { hookFileAt, projectHookFile } from '../hook-sources.js';
 import { registerInSettings } from './claude-project.js';
-import { folderAndParents, readHomeJson } from './home-settings.js';
+import { folderAndParents, homeFolder, readHomeJson } from './home-settings.js';
 import type { Target } from './types.js';
 
 const FILE = '.gemini/settings.json';
@@ -83,6 +85,9 @@ export const geminiProject = {
   hookFailure: 'exit-0',
   timeoutUnit: 'ms',
   events: { Stop: 'AfterAgent', PreToolUse: 'BeforeTool', PostToolUse: 'AfterTool', SessionStart: 'SessionStart', SessionEnd: 'SessionEnd' },
+  matcherSyntax: 'gemini',
+  // Project, then user, then system; the project's hooks are skipped in a folder Gemini does not trust.
+  hookSources: (root, env) => [projectHookFile(root, FILE), hookFileAt('user', join(homeFolder(env), '.gemini', 'settings.json'), root), hookFileAt('system', env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || '/etc/gemini-cli/settings.json', root)],
   startHint: 'Start Gemini CLI here in a trusted folder (gemini, then /permissions to trust it; headless: GEMINI_CLI_TRUST_WORKSPACE=true): it reads .gemini/settings.json when a session starts; /hooks lists the hooks',
   checks: (root) => [trustFinding(root), authFinding()],
   register: registerInSettings(FILE, COMMAND_ROOT),

@@ -1,4 +1,7 @@
-/** The target registry: one line per target. Adding an agent is adding a file here. */
+/**
+ * The target registry: one line per target. Adding an agent is its target file, its client
+ * runner (testkit/clients/) and a line here: docs/architecture.md, "Adding a target".
+ */
 import { claudeProject } from './claude-project.js';
 import { claudePlugin } from './claude-plugin.js';
 import { forgeflare } from './forgeflare.js';
@@ -21,4 +24,6 @@ export const TARGETS = {
 } as const satisfies Record<string, Target>;
 
 export type TargetId = keyof typeof TARGETS;
-export type { AgentId, InputFields, StopBehaviour, Target, TranscriptFormat } from './types.js';
+/** The agents the targets run under (scenario files name these). */
+export type AgentId = (typeof TARGETS)[TargetId]['agent'];
+export type { InputFields, MatcherSyntax, StopBehaviour, Target, TranscriptFormat } from './types.js';

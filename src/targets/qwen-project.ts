@@ -4,7 +4,10 @@
  * the file stays as generate left it. Checked against the real `qwen` (0.24.4): see
  * docs/agents.md.
  */
+import { join } from 'node:path';
+import { hookFileAt, projectHookFile } from '../hook-sources.js';
 import { registerInSettings } from './claude-project.js';
+import { homeFolder } from './home-settings.js';
 import type { Target } from './types.js';
 
 const FILE = '.qwen/settings.json';
@@ -40,6 +43,14 @@ export const qwenProject = {
   stop: { blockCap: 8, stopHookActiveReliable: true },
   // Qwen has no onFailure and lets a call through when a hook exits 1 or 127; exit 2 denies.
   guardFailure: 'exit-2',
+  matcherSyntax: 'gemini',
+  // Project, then user, then system (as Gemini CLI sorts them); the project's hooks are skipped in a folder Qwen does not trust.
+  hookSources: (root, env) => [
+    projectHookFile(root, FILE),
+    hookFileAt('user', join(homeFolder(env), '.qwen', 'settings.json'), root),
+    hookFileAt('system', env.QWEN_CODE_SYSTEM_DEFAULTS_PATH || '/etc/qwen-code/system-defaults.json', root),
+    hookFileAt('system', env.QWEN_CODE_SYSTEM_SETTINGS_PATH || '/etc/qwen-code/settings.json', root),
+  ],
   startHint: 'Start Qwen Code here (qwen): it reads .qwen/settings.json when a session starts; /hooks lists the hooks',
   register: registerInSettings(FILE, COMMAND_ROOT, (merged) => ('$version' in merged ? merged : { $version: SETTINGS_VERSION, ...merged })),
 } as const satisfies Target;

@@ -3,14 +3,16 @@
  * registered, which hook contract they answer in, and what its hook input calls things.
  * Each target is a file of its own in src/targets/; src/targets/index.ts lists them.
  */
-import type { Finding } from '../doctor.js';
-import type { HookCommand } from '../hooks.js';
-import type { FileChange } from '../plan.js';
-import type { Ownership } from '../registration/ownership.js';
-import type { HookContract, HookEvent } from '../presets/types.js';
+import type { FileChange, Finding, HookCommand, HookContract, HookEvent, HookFile, Ownership, SourceOptions } from '../hook-types.js';
 
-/** The agent a target's hooks run under (scenario files name these). */
-export type AgentId = 'claude-code' | 'codex' | 'forgeflare' | 'qwen-code' | 'copilot' | 'gemini' | 'droid';
+/**
+ * How an agent reads a tool matcher. 'claude-code' (and the agents that copy its hook file):
+ * empty or `*` matches every tool; only letters, digits, `_`, `-`, spaces, `,` and `|` is a
+ * list of exact names; anything else an unanchored regular expression. 'gemini' (Gemini CLI,
+ * Qwen Code): empty, `*` or `.*` match all; an exact name or one of a `|` list; else a
+ * regular expression.
+ */
+export type MatcherSyntax = 'claude-code' | 'gemini';
 
 /**
  * Where an agent keeps what a Stop hook can read of the last answer: the transcript's format.
@@ -55,7 +57,8 @@ export interface StopBehaviour {
 export interface Target {
   id: string;
   summary: string;
-  agent: AgentId;
+  /** The agent a target's hooks run under (scenario files name it; targets of one agent share it). */
+  agent: string;
   /** The agent's name as its users know it: in messages, next steps and docs. */
   agentName: string;
   /** Which answers the generated scripts print (presets branch on it). */
@@ -95,6 +98,15 @@ export interface Target {
   hookFailure?: 'exit-0';
   /** The unit of a handler's `timeout` in the hook file; absent: seconds. */
   timeoutUnit?: 'ms';
+  /** How the agent reads a tool matcher; absent: 'claude-code'. */
+  matcherSyntax?: MatcherSyntax;
+  /** The project is itself a plugin the agent loads (Claude Code's --plugin-dir .): its files are found from the plugin's root. */
+  pluginProject?: boolean;
+  /**
+   * Every file the agent reads hooks from for this project, in the order it collects them,
+   * whether they exist or not (`ralph-hooks explain` merges those that do).
+   */
+  hookSources(root: string, env: NodeJS.ProcessEnv, options: SourceOptions): HookFile[];
   /** One line for the next steps: how to start the agent so it loads the hooks. */
   startHint: string;
   /** Target-specific doctor findings (the agent's own switches, say). */

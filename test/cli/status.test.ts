@@ -3,7 +3,7 @@
  * --json, the loops running now (loop and specum state files), and a missing or broken record.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ralphHooks } from '../helpers/cli.js';
@@ -71,6 +71,17 @@ describe('ralph-hooks status', () => {
     );
   });
 
+  it('a loop paused by StopFailure: the reason in words, and the paused loop is not shown as running', () => {
+    const root = project();
+    writeFile(root, '.claude/ralph-loop.local.md', '---\nactive: true\niteration: 2\nsession_id: s\nmax_iterations: 5\ncompletion_promise: "DONE"\n---\n\nBuild it\n');
+    const input = JSON.stringify({ session_id: 's', cwd: root, hook_event_name: 'StopFailure', error: 'invalid_request', error_details: 'prompt is too long' });
+    spawnSync('bash', [join(root, '.claude/hooks/ralph-loop.sh')], { input, cwd: root, encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root } });
+    // The hook writes a StopFailure's pause in a session of its own, after it ends.
+    for (let waited = 0; !existsSync(join(root, RECORD)) && waited < 10_000; waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    const result = status(root);
+    expect(result.stdout).toMatch(/^Last loop end: the session ended on an API error\n  reason     session-failed\n[\s\S]*  iteration  2\/5\n[\s\S]*paused at iteration 2: the session ended on an API error \(invalid_request: prompt is too long\)[\s\S]*\nNo loop is running\.\n$/);
+  });
+
   it('--json: the record as written, no problem, the running loops', () => {
     const root = project();
     endLoopAtLimit(root);
@@ -110,7 +121,7 @@ describe('ralph-hooks status', () => {
 
   it.each([
     ['not JSON', '{"reason":'],
-    ['reason "finished" is not one of completed, max-iterations, no-progress, cancelled, corrupt-state, block-cap', '{"reason":"finished","at":"x","hook":"h","preset":"loop","message":"m"}'],
+    ['reason "finished" is not one of completed, max-iterations, no-progress, cancelled, corrupt-state, block-cap, session-failed, context-full', '{"reason":"finished","at":"x","hook":"h","preset":"loop","message":"m"}'],
     ['message is not a string', '{"reason":"completed","at":"x","hook":"h","preset":"loop"}'],
     ['not a JSON object', '[1]'],
   ])('a broken record (%s): one clear line, exit 0; --json names the problem', (problem, text) => {

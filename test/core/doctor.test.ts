@@ -185,6 +185,17 @@ describe('ralph-hooks doctor: RH11, the Claude Code version a guard needs', () =
     expect(result.stdout).toContain('npm install -D @anthropic-ai/claude-code@latest');
   });
 
+  it('warns that a Claude Code older than 2.1.332 ignores the guard\'s PreSkillShellCommand registration; not from 2.1.332 on', () => {
+    const root = guardProject();
+    fakeClaude(root, '2.1.328');
+    const result = ralphHooks(['doctor'], { cwd: root });
+    expect(result.stdout).toMatch(/✓ RH11 Claude Code 2\.1\.328 blocks a call/);
+    expect(result.stdout).toMatch(/! RH11 warning: Claude Code 2\.1\.328 is older than 2\.1\.332: it ignores the PreSkillShellCommand hooks ralph-hooks registered, so the shell lines of skills and custom commands run unguarded\./);
+    expect(result.status).toBe(0); // a warning
+    fakeClaude(root, '2.1.332');
+    expect(ralphHooks(['doctor'], { cwd: root }).stdout).not.toContain('is older than');
+  });
+
   it('is green with 2.1.295 and with the installed Claude Code; silent without a guard', () => {
     const root = guardProject();
     fakeClaude(root, '2.1.295');

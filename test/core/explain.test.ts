@@ -140,9 +140,9 @@ describe('ralph-hooks explain', () => {
     expect(matcherMatches('Ba', 'Bash', 'claude-code')).toBe(false); // a plain word is an exact name
     expect(matcherMatches('Edit.*', 'NotebookEdit', 'claude-code')).toBe(true); // a regex is unanchored
     expect(matcherMatches('bash', 'Bash', 'claude-code')).toBe(false);
-    expect(matcherMatches('Bash', 'run_shell_command', 'qwen-code', ['Bash'])).toBe(true);
-    expect(matcherMatches('Bash', 'run_shell_command', 'gemini')).toBe(false);
-    expect(matcherMatches('.*', 'run_shell_command', 'gemini')).toBe(true);
+    expect(matcherMatches('Bash', 'run_shell_command', TARGETS['qwen-project'].matcherSyntax, ['Bash'])).toBe(true);
+    expect(matcherMatches('Bash', 'run_shell_command', TARGETS['gemini-project'].matcherSyntax)).toBe(false);
+    expect(matcherMatches('.*', 'run_shell_command', TARGETS['gemini-project'].matcherSyntax)).toBe(true);
     const hook = explainHooks(root, TARGETS['claude-project'], readConfig(root), { env: { HOME: home } }).hooks.find((h) => h.event === 'PreToolUse')!;
     expect(matchToolCall({ ...hook, matcher: 'run_shell_command' }, TARGETS['gemini-project'], { tool: 'Bash' })).toMatchObject({ agentTool: 'run_shell_command', runs: true });
   });
@@ -169,6 +169,15 @@ describe('ralph-hooks explain', () => {
     const doctor = ralphHooks(['doctor'], { cwd: root, env: { HOME: home } });
     expect(doctor.stdout).toMatch(/! RH17 warning: 2 Stop hooks can block a stop: our stop-watcher .*plugin ralph-loop.*\n\s+fix: Keep one loop: disable plugin ralph-loop/);
     expect(doctor.status).toBe(0);
+  });
+
+  it('RH17 names a /goal-style condition (a prompt Stop hook a model judges) beside our blocking stop-watcher, in explain and in doctor', () => {
+    const settings = join(root, '.claude/settings.local.json');
+    write(settings, { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Are all tests passing? Answer ok or give the reason.' }] }] } });
+    const rh17 = explainJson(['Stop']).findings.find((finding) => finding.code === 'RH17')!;
+    expect(rh17.message).toMatch(/^2 Stop hooks can block a stop: our stop-watcher \(\.claude\/settings\.json:\d+\), a local-level hook, a \/goal-style condition a model judges \(type "prompt"\) \(\.claude\/settings\.local\.json:\d+\)/);
+    const doctor = ralphHooks(['doctor'], { cwd: root, env: { HOME: home } });
+    expect(doctor.stdout).toMatch(/! RH17 warning: .*\/goal-style condition.*\n\s+fix: Keep one controller: remove that prompt hook from \.claude\/settings\.local\.json/);
   });
 
   it('RH17 stays quiet for the passive stop-watcher', () => {
@@ -206,6 +215,43 @@ describe('ralph-hooks explain', () => {
     const { findings, events } = explainJson(['PreToolUse']);
     expect(Object.keys(events)).toEqual(['BeforeTool']);
     expect(findings.find((finding) => finding.code === 'RH16')?.message).toBe(`~/.gemini/settings.json:${lineOf(join(home, '.gemini/settings.json'), 'echo x')}: the BeforeTool matcher "Bash" names Bash, which Gemini CLI calls run_shell_command: that part never matches.`);
+  });
+
+  it('the guard\'s PreSkillShellCommand handler: listed under its event, matcher Bash, and a sample Bash line matches it', () => {
+    const { events } = explainJson(['PreSkillShellCommand', '--tool', 'Bash']);
+    expect(events.PreSkillShellCommand).toEqual([expect.objectContaining({ file: '.claude/settings.json', ours: true, matcher: 'Bash', matches: true, command: 'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' })]);
+  });
+
+  it('every event of the newest Claude Code is known (PostToolBatch, StopFailure, PostCompact…); another agent\'s event is refused with who has it', () => {
+    for (const event of ['PostToolBatch', 'PostCompact', 'PermissionDenied', 'TaskCreated', 'MessageDisplay']) {
+      expect(explain([event]), event).toMatchObject({ status: 0, stdout: expect.stringContaining(`runs no hook on ${event}`) });
+    }
+    // The project's specum stop-watcher answers StopFailure too (it records a session ended by an API error).
+    expect(explain(['StopFailure'])).toMatchObject({ status: 0, stdout: expect.stringContaining('.claude/hooks/stop-watcher.sh') });
+    expect(explain(['BeforeModel'])).toMatchObject({ status: 2, stderr: expect.stringContaining('Claude Code has no BeforeModel event (Gemini CLI has it).') });
+    expect(explain(['BeforeTool', '--json']).stdout).toContain('"PreToolUse"'); // Gemini CLI's name of PreToolUse
+    expect(explain(['PreSkillShellCommand', '--agent', 'codex-project'])).toMatchObject({ status: 2, stderr: expect.stringContaining('Codex CLI has no PreSkillShellCommand event (Claude Code has it).') });
+    expect(explain(['Stop', '--agent', 'gemini-project']).stdout).toContain('runs no hook on AfterAgent');
+  });
+
+  it('RH24: a hook under an event the agent does not fire, or with a matcher the agent ignores (warnings, with file and line)', () => {
+    const file = join(root, '.claude/settings.local.json');
+    write(file, { hooks: { PreToolUSe: [group('echo typo', 'Bash')], BeforeTool: [group('echo gemini', 'Bash')], Stop: [group('echo stop-matcher', 'Bash')], PostToolBatch: [group('echo batch')] } });
+    const rh24 = explainJson().findings.filter((finding) => finding.code === 'RH24').sort((a, b) => a.line! - b.line!);
+    expect(rh24).toEqual([
+      expect.objectContaining({ file: '.claude/settings.local.json', line: lineOf(file, 'echo typo'), message: `.claude/settings.local.json:${lineOf(file, 'echo typo')}: Claude Code has no event PreToolUSe: this hook never runs.`, fix: expect.stringMatching(/^Did you mean PreToolUse\? Claude Code's events: PreToolUse, PostToolUse, /) }),
+      expect.objectContaining({ line: lineOf(file, 'echo gemini'), message: expect.stringContaining('Claude Code calls the BeforeTool event PreToolUse: this hook never runs.'), fix: 'Register it under PreToolUse.' }),
+      expect.objectContaining({ line: lineOf(file, 'echo stop-matcher'), message: expect.stringContaining('Claude Code ignores the matcher "Bash" on Stop: this hook runs every time.') }),
+    ]);
+    expect(explain([]).status).toBe(0); // warnings only
+
+    write(join(root, 'ralph-hooks.config.json'), { target: 'gemini-project', hooks: [{ kind: 'guard', preset: 'guard' }] });
+    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    const gemini = join(home, '.gemini/settings.json');
+    write(gemini, { hooks: { PreToolUse: [group('echo claude-name', 'run_shell_command')] } });
+    expect(explainJson().findings.filter((finding) => finding.code === 'RH24').map((finding) => finding.message)).toEqual([
+      `~/.gemini/settings.json:${lineOf(gemini, 'echo claude-name')}: Gemini CLI calls the PreToolUse event BeforeTool: this hook never runs.`,
+    ]);
   });
 
   it('RH21: Codex skips the hooks of a project it does not trust', () => {

@@ -1,7 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HookCommand } from '../../src/hooks.js';
+import { validateConfig } from '../../src/config/load.js';
+import { renderHooks, type HookCommand } from '../../src/hooks.js';
+import { guardsSkillShellLines } from '../../src/presets/guard.js';
 import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 import { TARGETS } from '../../src/targets/index.js';
@@ -75,6 +77,8 @@ describe('merging hooks into .claude/settings.json', () => {
 });
 
 describe('registration through the CLI', () => {
+  // specum answers Stop, and on Claude Code SessionStart (after a compaction) and StopFailure, with one script.
+  const specumCommands: HookCommand[] = [stopWatcher, { ...stopWatcher, event: 'SessionStart', matcher: 'compact' }, { ...stopWatcher, event: 'StopFailure' }];
   function project(settings?: string) {
     const root = tempDir();
     writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
@@ -89,13 +93,13 @@ describe('registration through the CLI', () => {
     const root = project(JSON.stringify(userSettings, null, 4));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     const once = readFileSync(join(root, '.claude/settings.json'), 'utf8');
-    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'x', PROJECT_ROOT));
+    expect(JSON.parse(once)).toEqual(mergeHookSettings(userSettings, specumCommands, { scripts: [] }, 'x', PROJECT_ROOT));
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(once);
   });
 
   it('a settings.json that already has our entry is left byte for byte, formatting included', () => {
-    const text = JSON.stringify(mergeHookSettings(userSettings, [stopWatcher], { scripts: [] }, 'x', PROJECT_ROOT), null, 4);
+    const text = JSON.stringify(mergeHookSettings(userSettings, specumCommands, { scripts: [] }, 'x', PROJECT_ROOT), null, 4);
     const root = project(text);
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(readFileSync(join(root, '.claude/settings.json'), 'utf8')).toBe(text);
@@ -119,7 +123,11 @@ describe('registration through the CLI', () => {
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(JSON.parse(readFileSync(join(root, 'hooks/hooks.json'), 'utf8'))).toEqual({
       description: 'my plugin hooks',
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }] },
+      hooks: {
+        Stop: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }],
+        SessionStart: [{ matcher: 'compact', hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }],
+        StopFailure: [{ hooks: [{ type: 'command', command: 'bash "${CLAUDE_PLUGIN_ROOT}"/hooks/scripts/stop-watcher.sh' }] }],
+      },
     });
   });
 });
@@ -204,7 +212,8 @@ describe('the merge owns exactly the handlers it wrote (recorded in the manifest
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     const manifestPath = join(root, '.ralph-hooks/manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    expect(manifest.registrations['.claude/settings.json']).toHaveLength(1);
+    // The guard's two handlers: tool calls, and the shell lines of skills and custom commands.
+    expect(manifest.registrations['.claude/settings.json'].map((r: { event: string }) => r.event)).toEqual(['PreToolUse', 'PreSkillShellCommand']);
     delete manifest.registrations;
     writeFileSync(manifestPath, JSON.stringify(manifest));
     const file = join(root, '.claude/settings.json');
@@ -217,6 +226,40 @@ describe('the merge owns exactly the handlers it wrote (recorded in the manifest
     expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).hooks).toEqual(settings.hooks);
     // From then on the manifest records the handler, and only that one is ours.
-    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).registrations['.claude/settings.json']).toEqual([{ event: 'PreToolUse', matcher: ours.matcher, command, onFailure: 'block' }]);
+    expect(JSON.parse(readFileSync(manifestPath, 'utf8')).registrations['.claude/settings.json']).toEqual([
+      { event: 'PreToolUse', matcher: ours.matcher, command, onFailure: 'block' },
+      { event: 'PreSkillShellCommand', matcher: 'Bash', command, onFailure: 'block' },
+    ]);
+  });
+});
+
+describe('the guard on the shell lines of skills and custom commands (PreSkillShellCommand)', () => {
+  const commandsFor = (target: string, hooks: unknown[]) => renderHooks(validateConfig({ target, hooks } as never)).commands;
+
+  it.each(['claude-project', 'claude-plugin'])('%s: the guard registers for PreSkillShellCommand too, matcher Bash, the same command, failing closed', (target) => {
+    const [tools, skillLines, ...rest] = commandsFor(target, [{ kind: 'guard', preset: 'guard' }]);
+    expect(rest).toEqual([]);
+    expect(tools.event).toBe('PreToolUse');
+    expect(skillLines).toEqual({ ...tools, event: 'PreSkillShellCommand', matcher: 'Bash' });
+    expect(skillLines.onFailure).toBe('block');
+  });
+
+  it.each(['codex-project', 'qwen-project', 'copilot-project', 'droid-project', 'gemini-project', 'forgeflare'])('%s: no PreSkillShellCommand registration (the agent has no such event)', (target) => {
+    expect(commandsFor(target, [{ kind: 'guard', preset: 'guard' }]).map((c) => c.event)).not.toContain('PreSkillShellCommand');
+  });
+
+  it('registers for the Bash lines whenever the guard sees Bash calls (it reads no PowerShell)', () => {
+    expect(guardsSkillShellLines(undefined)).toBe(true);
+    expect(guardsSkillShellLines(['Bash', 'Edit'])).toBe(true);
+    expect(guardsSkillShellLines(['Edit', 'Write', 'Read'])).toBe(false);
+  });
+
+  it('optional events follow the events table: PostToolUseFailure only where the agent fires it', () => {
+    const events = (target: string) => commandsFor(target, [{ kind: 'convergence', preset: 'convergence' }]).map((c) => c.event);
+    expect(events('claude-project')).toEqual(['PostToolUse', 'PostToolUseFailure']);
+    expect(events('qwen-project')).toEqual(['PostToolUse', 'PostToolUseFailure']);
+    expect(events('copilot-project')).toEqual(['PostToolUse', 'PostToolUseFailure']);
+    expect(events('codex-project')).toEqual(['PostToolUse']);
+    expect(events('droid-project')).toEqual(['PostToolUse']);
   });
 });

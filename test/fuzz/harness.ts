@@ -28,7 +28,7 @@ import { formatJson } from '../../src/json-text.js';
 import { planGeneration } from '../../src/plan.js';
 
 export type Kind = 'stop' | 'post' | 'observe' | 'guard';
-export type Target = 'claude-project' | 'claude-plugin' | 'forgeflare' | 'gemini-project';
+export type Target = 'claude-project' | 'claude-plugin' | 'forgeflare' | 'gemini-project' | 'copilot-project';
 
 export interface HookUnderTest {
   label: string; // "specum/claude-project"
@@ -99,6 +99,8 @@ interface PresetSpec {
 const SPEC_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 5, taskIteration: 1, globalIteration: 2, maxGlobalIterations: 50, specName: 'fz', specPath: './specs/fz' });
 const FEATURE_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTasks: 5, taskIteration: 1, globalIteration: 2, featureName: 'fz' });
 const LOOP_MD = '---\nactive: true\niteration: 1\nmax_iterations: 20\ncompletion_promise: "DONE"\nstarted_at: "2026-01-01T00:00:00Z"\n---\n\nKeep going.\n';
+// The loop's turn file, in .ralph-hooks/state (a hook named stop-watcher).
+const LOOP_TURN = '.ralph-hooks/state/stop-watcher.turn';
 const LOOP_JSON = JSON.stringify({ active: true, iteration: 1, maxIterations: 20, completionPromise: 'DONE', prompt: 'Keep going.' });
 
 /**
@@ -112,7 +114,8 @@ const SETTLE = { stateSettleMs: 200 };
 export const PRESETS: PresetSpec[] = [
   {
     preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: SETTLE,
-    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md'],
+    // The transcript as a state file: drawn as random bytes (NULs), a FIFO with no writer, a folder.
+    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md', 'transcript.jsonl'],
     setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE, 'specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
   },
   {
@@ -127,15 +130,17 @@ export const PRESETS: PresetSpec[] = [
   },
   {
     preset: 'loop', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: { runtime: 'bash' },
-    stateFiles: ['.claude/ralph-loop.local.md'], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
+    // The turn file's folder linked out of the project ('folder'), and the transcript as a FIFO, random bytes, a folder.
+    stateFiles: ['.claude/ralph-loop.local.md', LOOP_TURN, 'transcript.jsonl'], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
   },
   {
     preset: 'loop', name: 'stop-watcher', kind: 'stop', event: 'Stop', targets: ['claude-project'], options: { runtime: 'node' },
-    stateFiles: ['.claude/ralph-loop.local.json'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
+    stateFiles: ['.claude/ralph-loop.local.json', LOOP_TURN, 'transcript.jsonl'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
   },
   {
-    // gemini-project: the one target whose guard answers in another shape ({"decision":"deny"}) and renames tools.
-    preset: 'guard', kind: 'guard', event: 'PreToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare', 'gemini-project'],
+    // gemini-project: the one target whose guard answers in another shape ({"decision":"deny"}) and renames tools;
+    // copilot-project: its agent also sends the camelCase shape.
+    preset: 'guard', kind: 'guard', event: 'PreToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare', 'gemini-project', 'copilot-project'],
     stateFiles: ['.ralph-hooks/state/guard.doom-loop', '.ralph-hooks/logs/guard.log'],
   },
   {
@@ -148,7 +153,7 @@ export const PRESETS: PresetSpec[] = [
 ];
 
 const KIND_OF_PRESET: Record<string, string> = { specum: 'stop-watcher', speckit: 'stop-watcher', passive: 'stop-watcher', loop: 'stop-watcher', guard: 'guard', convergence: 'convergence', 'session-end': 'session-end', 'audit-log': 'audit-log' };
-const HOOKS_DIR: Record<Target, string> = { 'claude-project': '.claude/hooks', 'claude-plugin': 'hooks/scripts', forgeflare: '.forgeflare/hooks', 'gemini-project': '.gemini/hooks' };
+const HOOKS_DIR: Record<Target, string> = { 'claude-project': '.claude/hooks', 'claude-plugin': 'hooks/scripts', forgeflare: '.forgeflare/hooks', 'gemini-project': '.gemini/hooks', 'copilot-project': '.github/hooks' };
 
 /** A sandbox: the folder the projects live in, a fake HOME, and the canary's path. */
 export interface Sandbox {
@@ -275,7 +280,7 @@ function eventObject(hook: HookUnderTest, root: string, canary: string): fc.Arbi
     fc.string({ maxLength: 200 }),
     fc.constantFrom(...canaryCommands(canary)),
   );
-  const base = (cmd: string, msg: string): Record<string, unknown> => {
+  const base = (cmd: string, msg: string, camel: boolean): Record<string, unknown> => {
     if (hook.contract === 'forgeflare') {
       return hook.kind === 'observe' && hook.event === 'SessionEnd'
         ? { event: 'SessionEnd', reason: msg, tool_iterations: 3, total_tokens: 10, cwd: root }
@@ -283,27 +288,40 @@ function eventObject(hook: HookUnderTest, root: string, canary: string): fc.Arbi
     }
     switch (hook.event) {
       case 'Stop':
-        return { session_id: 's1', transcript_path: join(root, 'transcript.jsonl'), cwd: root, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: msg };
+        // A third of the stops have no last message (drawn from msg, so the other hooks' inputs stay as they
+        // were): the hook reads the transcript, which may be a FIFO, a folder or random bytes.
+        return { session_id: 's1', transcript_path: join(root, 'transcript.jsonl'), cwd: root, hook_event_name: 'Stop', stop_hook_active: false, ...(msg.length % 3 === 0 ? {} : { last_assistant_message: msg }) };
       case 'SessionEnd':
         return { session_id: 's1', cwd: root, hook_event_name: 'SessionEnd', reason: msg };
       case 'PostToolUse':
+        if (camel) return copilotCall(cmd, root, { toolResult: { resultType: 'success', textResultForLlm: msg } });
         return { session_id: 's1', cwd: root, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: cmd }, tool_response: { stdout: msg, stderr: '' } };
       default:
+        if (camel) return copilotCall(cmd, root);
         return { session_id: 's1', cwd: root, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: cmd }, tool_use_id: 't' };
     }
   };
-  return fc.record({ cmd: command, msg: fc.string({ maxLength: 80 }), edits: fc.array(fc.tuple(fc.constantFrom('session_id', 'cwd', 'transcript_path', 'stop_hook_active', 'tool_name', 'tool', 'tool_input', 'input', 'last_assistant_message', 'hook_event_name', 'event', 'tool_iterations', 'result', 'tool_response', 'reason', 'command'), fc.option(v)), { maxLength: 3 }) })
-    .map(({ cmd, msg, edits }) => {
-      const o = base(cmd, msg);
+  const keys = ['session_id', 'cwd', 'transcript_path', 'stop_hook_active', 'tool_name', 'tool', 'tool_input', 'input', 'last_assistant_message', 'hook_event_name', 'event', 'tool_iterations', 'result', 'tool_response', 'reason', 'command', 'sessionId', 'toolName', 'toolArgs'];
+  // One tool call in four in Copilot CLI's camelCase shape, which every target's guard must read.
+  return fc.record({ cmd: command, msg: fc.string({ maxLength: 80 }), camel: fc.integer({ min: 0, max: 3 }).map((n) => n === 0), edits: fc.array(fc.tuple(fc.constantFrom(...keys), fc.option(v)), { maxLength: 3 }) })
+    .map(({ cmd, msg, camel, edits }) => {
+      const o = base(cmd, msg, camel);
       for (const [key, value] of edits) {
         if (value === null) delete o[key];
-        else if (key === 'command') {
+        else if (key === 'command' && typeof o.toolArgs === 'string') {
+          o.toolArgs = JSON.stringify({ ...(JSON.parse(o.toolArgs) as object), command: value });
+        } else if (key === 'command') {
           const holder = (o.tool_input ?? o.input) as Record<string, unknown> | undefined;
           if (holder && typeof holder === 'object') holder.command = value;
         } else o[key] = value;
       }
       return o;
     });
+}
+
+/** Copilot CLI's camelCase tool call: toolArgs is the tool's input as a JSON string. */
+function copilotCall(command: string, root: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { sessionId: 's1', timestamp: 1764201600000, cwd: root, toolName: 'bash', toolArgs: JSON.stringify({ command, description: 'run' }), ...extra };
 }
 
 function stateArb(hook: HookUnderTest, canary: string): fc.Arbitrary<FuzzCase['state']> {
@@ -459,6 +477,10 @@ export function check(hook: HookUnderTest, c: FuzzCase, r: RunResult, timeoutMs:
   if (stray.length > 0) add('stderr holds only the hook\'s own lines', stray.slice(0, 2).join(' | '));
   if (hook.kind === 'guard' && !r.timedOut && readableObject(c.stdin) === undefined && !isDeny(hook, json)) {
     add('a guard denies what it cannot read', `answer: ${r.stdout.toString('utf8', 0, 120) || '(nothing)'}`);
+  }
+  const call = readableObject(c.stdin);
+  if (hook.kind === 'guard' && !r.timedOut && call && [call.tool_name, call.tool, call.toolName].every((name) => name === undefined || name === null) && !isDeny(hook, json)) {
+    add('a guard denies a call whose tool it cannot find', `answer: ${r.stdout.toString('utf8', 0, 120) || '(nothing)'}`);
   }
   if (hook.kind === 'guard' && c.shape && !r.timedOut && readableObject(c.stdin) !== undefined && / guard \([\w.-]+\) failed: /.test(r.stdout.toString('utf8'))) {
     add('a guard decides long chains and many paths itself', `answer: ${r.stdout.toString('utf8', 0, 200)}`);

@@ -223,21 +223,29 @@ describe('guard: user rules, allowlists and rule options', () => {
 });
 
 describe('guard: generation', () => {
-  it('is shellcheck-clean with every rule on, every rule off, and the defaults, in both contracts', () => {
+  it('is shellcheck-clean with every rule on, every rule off, and the defaults, in both contracts: the guard and the parts it sources', () => {
     const all = (enabled: boolean) => ({ rules: Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, { enabled }])), custom: [{ id: 'c', pattern: 'x', reason: 'y' }], allow: ['ls'] });
+    // The parts are the same for most rule sets: each text is checked once.
+    const checked = new Set<string>();
     for (const target of ['claude-project', 'forgeflare']) {
       for (const options of [{}, all(true), all(false)]) {
         const { files } = renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', options }] }));
-        const result = spawnSync('shellcheck', ['--severity=style', '-'], { input: files[0]!.content, encoding: 'utf8' });
-        expect(result.stdout, `${target} ${JSON.stringify(options).slice(0, 60)}`).toBe('');
+        const scripts = files.filter((file) => /\/guard(-core|-parse|-rules\/[a-z0-9-]+)?\.sh$/.test(file.path));
+        expect(scripts.length).toBeGreaterThanOrEqual(3);
+        for (const script of scripts.filter((file) => !checked.has(file.content))) {
+          checked.add(script.content);
+          const result = spawnSync('shellcheck', ['--severity=style', '-'], { input: script.content, encoding: 'utf8' });
+          expect(result.stdout, `${target} ${script.path} ${JSON.stringify(options).slice(0, 60)}`).toBe('');
+        }
       }
     }
   });
 
   it('registers for the tools its rules need: every tool with doom-loop, a list without it', () => {
     const claude = (options: object) => renderHooks(validateConfig({ hooks: [{ kind: 'guard', preset: 'guard', options }] })).commands.map((c) => [c.event, c.matcher]);
-    expect(claude({})).toEqual([['PreToolUse', '*']]);
-    expect(claude({ rules: { 'doom-loop': { enabled: false } } })).toEqual([['PreToolUse', 'Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob']]);
+    // And, under Claude Code, for the Bash lines of skills and custom commands (PreSkillShellCommand).
+    expect(claude({})).toEqual([['PreToolUse', '*'], ['PreSkillShellCommand', 'Bash']]);
+    expect(claude({ rules: { 'doom-loop': { enabled: false } } })).toEqual([['PreToolUse', 'Bash|Edit|Write|MultiEdit|NotebookEdit|Read|Grep|Glob'], ['PreSkillShellCommand', 'Bash']]);
     const forge = renderHooks(validateConfig({ target: 'forgeflare', hooks: [{ kind: 'guard', preset: 'guard', options: { rules: { 'doom-loop': { enabled: false }, secrets: { enabled: false } } } }] })).commands;
     expect(forge.map((c) => [c.matcher, c.phase])).toEqual([['Bash', 'guard'], ['Edit', 'guard']]);
   });

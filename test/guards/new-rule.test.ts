@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -60,12 +60,20 @@ beforeAll(async () => {
   rules = [...GUARD_RULES, fixture];
 });
 
-/** The guard generated with the catalog `rules` and these guard options. */
-function generatedGuard(catalog: readonly GuardRule[], options: Record<string, unknown>): string {
+/** The guard's files generated with the catalog `rules` and these guard options, by path. */
+function generatedGuard(catalog: readonly GuardRule[], options: Record<string, unknown>): Record<string, string> {
   const preset = guardPreset(catalog);
   const config = validateConfig({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard' }] });
   config.hooks[0]!.options = preset.options.parse(options);
-  return renderHooks(config, [preset]).files.find((file) => file.path === '.claude/hooks/guard.sh')!.content;
+  return Object.fromEntries(renderHooks(config, [preset]).files.filter((file) => file.path.startsWith('.claude/hooks/guard')).map((file) => [file.path, file.content]));
+}
+
+/** Write the guard's files into the project. */
+function writeGuard(project: { root: string }, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(project.root, path)), { recursive: true });
+    writeFileSync(join(project.root, path), content);
+  }
 }
 
 describe('a new guard rule, from its folder alone', () => {
@@ -83,25 +91,29 @@ describe('a new guard rule, from its folder alone', () => {
   });
 
   it('its bash is in the guard, shellcheck-clean; with the rule off, the guard is the shipped one', () => {
-    const guard = generatedGuard(rules, {});
+    const files = generatedGuard(rules, {});
+    const guard = files['.claude/hooks/guard.sh']!;
     expect(guard).toContain('readonly LONG_SLEEP_MAX=60\n');
     expect(guard).toContain('\n  [[ ${cmd} == sleep ]] && { rule_long_sleep || return 1; }\n');
-    expect(guard).toContain('\nrule_long_sleep() {\n');
+    expect(guard).toMatch(/\nfor GUARD_RULE in .* doom-loop long-sleep; do\n/);
+    expect(files['.claude/hooks/guard-rules/long-sleep.sh']).toContain('\nrule_long_sleep() {\n');
     expect(guard).toMatch(/# Rules in this build:.* scope doomLoop longSleep\n/);
-    const shellcheck = spawnSync('shellcheck', ['--severity=style', '-'], { input: guard, encoding: 'utf8' });
-    expect(shellcheck.error, 'shellcheck must be installed').toBeUndefined();
-    expect(shellcheck.stdout).toBe('');
-    expect(generatedGuard(rules, { rules: { 'long-sleep': { enabled: false } } })).toBe(generatedGuard(GUARD_RULES, {}));
+    for (const [path, content] of Object.entries(files)) {
+      const shellcheck = spawnSync('shellcheck', ['--severity=style', '-'], { input: content, encoding: 'utf8' });
+      expect(shellcheck.error, 'shellcheck must be installed').toBeUndefined();
+      expect(shellcheck.stdout, path).toBe('');
+    }
+    expect(generatedGuard(rules, { rules: { 'long-sleep': { enabled: false } } })).toEqual(generatedGuard(GUARD_RULES, {}));
   });
 
   it('the generated guard denies its cases and lets its look-alikes through (real bash and jq); its option reaches the bash', async () => {
     const project = guardProject('claude-code');
-    writeFileSync(project.script, generatedGuard(rules, {}));
+    writeGuard(project, generatedGuard(rules, {}));
     const failures = await checkRuleCases(project, readRuleCases(fixture), 'long-sleep', 'long-sleep');
     expect(failures, failures.join('\n')).toEqual([]);
     expect(verdict(await runGuard(project, caseInput({ id: 1, dangerous: true, command: 'sleep 600' }, project))).reason)
       .toBe('long-sleep: sleep 600 stalls the loop. Instead: wait for what you need, not for a time');
-    writeFileSync(project.script, generatedGuard(rules, { rules: { 'long-sleep': { maxSeconds: 1000 } } }));
+    writeGuard(project, generatedGuard(rules, { rules: { 'long-sleep': { maxSeconds: 1000 } } }));
     expect(verdict(await runGuard(project, caseInput({ id: 2, dangerous: false, command: 'sleep 600' }, project))).kind).toBe('none');
   });
 

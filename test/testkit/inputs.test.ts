@@ -7,6 +7,7 @@ import {
   forgeflareStopInput,
   postToolUseFailureInput,
   postToolUseInput,
+  preSkillShellCommandInput,
   preToolUseInput,
   sessionStartInput,
   stopInput,
@@ -48,6 +49,22 @@ describe('Claude Code input builders', () => {
     expect(preToolUseInput({ tool_input: { command: 'rm -rf /' } })).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, tool_use_id: 'toolu_01TEST' });
     expect(postToolUseInput().tool_response).toEqual({ stdout: 'Tests: 3 passed', stderr: '', interrupted: false, isImage: false });
     expect(postToolUseFailureInput().error).toMatch(/^Exit code 1/);
+  });
+
+  it('preSkillShellCommandInput is a skill\'s shell line as Claude Code 2.1.332 sends it (Bash, the command as written, the command\'s name and source)', () => {
+    // The common fields of every builder, then the line's own.
+    const { stop_hook_active: _, ...common } = stopInput();
+    expect(preSkillShellCommandInput()).toEqual({
+      ...common,
+      hook_event_name: 'PreSkillShellCommand',
+      tool_name: 'Bash',
+      tool_input: { command: 'git status' },
+      tool_use_id: '7bad4c89-fb55-4809-bd82-4da2daf372c9:inner:preamble-0',
+      command_name: 'tidy',
+      command_source: 'projectSettings',
+      invoked_by: 'user',
+    });
+    expect(preSkillShellCommandInput({ tool_name: 'PowerShell', tool_input: { command: 'Get-ChildItem' }, invoked_by: 'claude' })).toMatchObject({ tool_name: 'PowerShell', tool_input: { command: 'Get-ChildItem' }, invoked_by: 'claude' });
   });
 
   it('sessionStartInput has a source and no permission_mode', () => {

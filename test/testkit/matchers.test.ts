@@ -27,6 +27,20 @@ describe('vitest matchers', () => {
     expect(out('{"action":"continue"}')).not.toSignal();
   });
 
+  it('toBlockSkillShellLine: what keeps a skill\'s shell line from running (deny, ask, defer, any updatedInput, exit 2); .not: it runs', () => {
+    const answer = (specific: Record<string, unknown>) => out(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreSkillShellCommand', ...specific } }));
+    expect(answer({ permissionDecision: 'deny', permissionDecisionReason: 'fs-destroy: no' })).toBlockSkillShellLine(/^fs-destroy/);
+    expect(answer({ permissionDecision: 'ask' })).toBlockSkillShellLine();
+    expect(answer({ permissionDecision: 'defer' })).toBlockSkillShellLine();
+    expect(answer({ permissionDecision: 'allow', updatedInput: { command: 'ls' } })).toBlockSkillShellLine();
+    expect(out('', 2, 'no rm here')).toBlockSkillShellLine('no rm here');
+    expect(out('')).not.toBlockSkillShellLine();
+    expect(answer({ permissionDecision: 'allow' })).not.toBlockSkillShellLine();
+    expect(out('', 1, 'crashed')).not.toBlockSkillShellLine(); // any other exit code: the line runs
+    expect(() => expect(out('')).toBlockSkillShellLine()).toThrow('-- the shell line would run --\nexpected  : deny, ask, defer, updatedInput or exit 2\nactual    : exit 0 without a decision');
+    expect(() => expect(answer({ permissionDecision: 'deny', permissionDecisionReason: 'a' })).toBlockSkillShellLine('b')).toThrow('-- block reason does not contain the expected text --');
+  });
+
   it('a failing matcher reports the assertion message', () => {
     expect(() => expect(out('{"decision":"approve"}')).toBeJsonBlock()).toThrow(
       '-- hook output is not a JSON block --\nexpected  : decision : "block"\nactual    : decision : "approve"',

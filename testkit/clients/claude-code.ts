@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from './session.js';
 import { TAPPED_SETTINGS } from './tap.js';
+import type { ScenarioClient } from './scenario.js';
 
 // The shared pieces lived here first; they stay importable from here.
 export * from './real-client.js';
@@ -113,3 +114,7 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
     },
   });
 }
+
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runClaudeCode;
+export default scenarioClient;

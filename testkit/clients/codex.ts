@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
+import type { ScenarioClient } from './scenario.js';
 
 export const CODEX_INSTALL = 'npm i -D @openai/codex';
 /** The environment variable the scripted provider reads its key from (`env_key`). */
@@ -220,3 +221,7 @@ export async function trustCodexHooks(options: { codexHome: string; cwd: string;
     child.kill();
   }
 }
+
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runCodex;
+export default scenarioClient;

@@ -34,6 +34,7 @@ import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRu
 import { messagesConversation, registerConversationReader, withDenialText } from './conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 import { isJsonObject } from '../../src/json-text.js';
+import type { ScenarioClient } from './scenario.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
 
@@ -359,3 +360,6 @@ export function copilotLogs(home: string): string {
     .join('');
 }
 
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runCopilot;
+export default scenarioClient;

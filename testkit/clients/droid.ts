@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from './session.js';
+import type { ScenarioClient } from './scenario.js';
 
 export const DROID_INSTALL = 'npm i -D droid';
 /** The files the tap wraps in a droid project (droid reads no other project hook file). */
@@ -109,3 +110,7 @@ export async function runDroid(projectDir: string, options: RunDroidOptions = {}
     },
   });
 }
+
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runDroid;
+export default scenarioClient;

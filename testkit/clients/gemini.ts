@@ -23,6 +23,7 @@ import { transcriptFiles, type RealClientOptions, type RealClientRun } from './r
 import { geminiApi } from './gemini-api.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 import { isJsonObject } from '../../src/json-text.js';
+import type { ScenarioClient } from './scenario.js';
 
 export const GEMINI_INSTALL = 'npm i -D @google/gemini-cli';
 /** The files the tap wraps in a Gemini project. */
@@ -245,3 +246,7 @@ export async function runGemini(projectDir: string, options: RunGeminiOptions = 
     },
   });
 }
+
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runGemini;
+export default scenarioClient;

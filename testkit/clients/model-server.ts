@@ -18,6 +18,25 @@ export interface Turn {
   tools?: { name: string; input: Record<string, unknown> }[];
   /** Default: `tool_use` when calls are present, else `end_turn`. */
   stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
+  /**
+   * Answer the call with an API error instead of a turn (the other fields are ignored):
+   * the HTTP status and the body's error type and message, as the model APIs send them.
+   */
+  apiError?: ApiError;
+}
+
+/** An API error a model call can be answered with. */
+export interface ApiError {
+  /** HTTP status, e.g. 400 (a prompt that is too long), 429, 529. */
+  status: number;
+  /** The error's type, e.g. `invalid_request_error`. */
+  type: string;
+  message: string;
+}
+
+/** The error that a full context gets from the Messages API: "prompt is too long: N tokens > M maximum". */
+export function promptTooLong(tokens = 210_000, maximum = 200_000): ApiError {
+  return { status: 400, type: 'invalid_request_error', message: `prompt is too long: ${tokens} tokens > ${maximum} maximum` };
 }
 
 /** A request the server received, in arrival order. */
@@ -110,6 +129,16 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * An API error in one body every protocol here reads: the Messages API's
+ * `{"type":"error","error":{type,message}}`, which also holds the OpenAI APIs'
+ * `error.message`/`error.type`/`error.code` and Gemini's `error.message`/`error.status`.
+ */
+function respondApiError(error: ApiError, res: ServerResponse): void {
+  res.writeHead(error.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ type: 'error', error: { type: error.type, code: error.type, status: error.type, message: error.message } }));
+}
+
 /** Start a scripted model on 127.0.0.1 (a free port). */
 export async function startScriptedModel(options: ScriptedModelOptions): Promise<ScriptedModel> {
   let adapter: ProtocolAdapter;
@@ -171,7 +200,8 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
         request.turnIndex = modelTurns;
         const turn = pickTurn(request, modelTurns);
         modelTurns += 1;
-        adapter.respondTurn(request, turn, res, ctx);
+        if (turn.apiError) respondApiError(turn.apiError, res);
+        else adapter.respondTurn(request, turn, res, ctx);
       } else {
         adapter.respondOther(request, res, ctx);
       }

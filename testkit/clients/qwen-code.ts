@@ -19,6 +19,7 @@ import { chatCompletionsApi, withChatCompletions } from './chat-completions-api.
 import { messagesConversation, registerConversationReader, type ConversationReader } from './conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 import { isJsonObject } from '../../src/json-text.js';
+import type { ScenarioClient } from './scenario.js';
 
 export const QWEN_CODE_INSTALL = 'npm i -D @qwen-code/qwen-code';
 /** The files the tap wraps in a Qwen Code project. */
@@ -179,3 +180,7 @@ export async function runQwenCode(projectDir: string, options: RunQwenCodeOption
     },
   });
 }
+
+/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
+const scenarioClient: ScenarioClient = runQwenCode;
+export default scenarioClient;

@@ -7,6 +7,7 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isSubset, type Failure } from '../replay/expectations.js';
 import { loadScenario, ScenarioError, validateScenario, type Scenario, type ScenarioExpect } from '../replay/scenario-schema.js';
@@ -22,21 +23,31 @@ export type { Failure as ScenarioFailure };
 /** Runs one session of one client; `claude-code` is built in, others register themselves. */
 export type ScenarioClient = (
   projectDir: string,
-  options: { turns: Turn[]; prompt?: string; env?: Record<string, string>; allowedTools?: string[]; timeoutMs?: number },
+  options: { turns: Turn[]; prompt?: string; env?: Record<string, string>; allowedTools?: string[]; timeoutMs?: number; bin?: string },
 ) => Promise<RealClientRun>;
 
-const CLIENTS: Record<string, () => Promise<ScenarioClient>> = {
-  'claude-code': async () => (await import('./claude-code.js')).runClaudeCode,
-  codex: async () => (await import('./codex.js')).runCodex,
-  'qwen-code': async () => (await import('./qwen-code.js')).runQwenCode,
-  copilot: async () => (await import('./copilot.js')).runCopilot,
-  droid: async () => (await import('./droid.js')).runDroid,
-  gemini: async () => (await import('./gemini.js')).runGemini,
-};
+/** Clients registered with registerScenarioClient: they take precedence over the agents' own files. */
+const REGISTERED: Record<string, () => Promise<ScenarioClient>> = {};
+
+/**
+ * The agents with a client file: every target's agent whose runner sits beside this file under
+ * its name (codex.ts) with the runner as its default export. Adding an agent adds no line here.
+ */
+function agentsWithClientFile(): string[] {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const agents = new Set(Object.values(TARGETS as Record<string, Target>).map((target) => target.agent));
+  return [...agents].filter((agent) => ['.js', '.ts'].some((extension) => existsSync(join(here, `${agent}${extension}`))));
+}
+
+/** Every agent with a client, registered or found by its file. */
+const CLIENTS = (): Record<string, () => Promise<ScenarioClient>> => ({
+  ...Object.fromEntries(agentsWithClientFile().map((agent) => [agent, async () => ((await import(/* @vite-ignore */ `./${agent}.js`)) as { default: ScenarioClient }).default])),
+  ...REGISTERED,
+});
 
 /** Make `agents: [name]` runnable. */
 export function registerScenarioClient(agent: string, load: () => Promise<ScenarioClient>): void {
-  CLIENTS[agent] = load;
+  REGISTERED[agent] = load;
 }
 
 /**
@@ -44,14 +55,15 @@ export function registerScenarioClient(agent: string, load: () => Promise<Scenar
  * gemini, droid, or one registered with registerScenarioClient): the runner for all agents.
  */
 export async function runAgent(agent: string, projectDir: string, options: Parameters<ScenarioClient>[1]): Promise<RealClientRun> {
-  const load = CLIENTS[agent];
-  if (!load) throw new Error(`runAgent: no client "${agent}" (known: ${Object.keys(CLIENTS).join(', ')})`);
+  const clients = CLIENTS();
+  const load = clients[agent];
+  if (!load) throw new Error(`runAgent: no client "${agent}" (known: ${Object.keys(clients).join(', ')})`);
   return (await load())(projectDir, options);
 }
 
 /** Agents `runScenario` knows. */
 export function scenarioAgents(): string[] {
-  return Object.keys(CLIENTS);
+  return Object.keys(CLIENTS());
 }
 
 export interface RunScenarioOptions {
@@ -63,6 +75,8 @@ export interface RunScenarioOptions {
   projectDir?: string;
   /** Keep the temporary project (its path is in the outcome). */
   keep?: boolean;
+  /** The client's CLI. Default: node_modules/.bin above the project or the working directory, else PATH. */
+  bin?: string;
 }
 
 export interface ScenarioOutcome {
@@ -236,8 +250,9 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
   const data = typeof scenario === 'string' ? loadScenario(scenario) : validateScenario(scenario);
   const name = data.name ?? (file ? basename(file).replace(/\.scenario\.json$/, '') : 'scenario');
   const agent = options.agent ?? data.agents?.[0] ?? 'claude-code';
-  const load = CLIENTS[agent];
-  if (!load) throw new ScenarioError(file ?? name, [`agents: no client "${agent}" (known: ${Object.keys(CLIENTS).join(', ')})`]);
+  const clients = CLIENTS();
+  const load = clients[agent];
+  if (!load) throw new ScenarioError(file ?? name, [`agents: no client "${agent}" (known: ${Object.keys(clients).join(', ')})`]);
   const projectRoot = resolve(options.projectRoot ?? process.cwd());
   const temporary = options.projectDir === undefined;
   const projectDir = options.projectDir ? resolve(options.projectDir) : mkdtempSync(join(tmpdir(), 'ralph-hooks-scenario-'));
@@ -262,6 +277,7 @@ export async function runScenario(scenario: string | Scenario, options: RunScena
       env: data.env ? substitute(data.env, vars) : undefined,
       allowedTools: data.allowedTools,
       timeoutMs: data.timeoutMs,
+      bin: options.bin,
     });
     const failures = checkScenario(data.expect, run, data.hook);
     if (run.timedOut) failures.unshift({ field: 'timeout', expected: `done within ${data.timeoutMs ?? 120_000} ms`, actual: 'killed' });

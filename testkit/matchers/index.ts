@@ -6,5 +6,6 @@ export { toHaveStderrContaining } from './toHaveStderrContaining.js';
 export { toBeSilent } from './toBeSilent.js';
 export { toAllow } from './toAllow.js';
 export { toDeny } from './toDeny.js';
+export { toBlockSkillShellLine } from './toBlockSkillShellLine.js';
 export { toSignal } from './toSignal.js';
 export { makeMatcher, type MatcherContext, type MatcherResult } from './make-matcher.js';

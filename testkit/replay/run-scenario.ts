@@ -55,12 +55,12 @@ function sessionNotes(run: Awaited<ReturnType<typeof runScenario>>['run']): KeyV
 }
 
 /** Run a loaded scenario once per agent, as one case with a step per agent. */
-export async function runScenarioCase(loaded: LoadedScenario, context: { projectRoot: string }): Promise<CaseOutcome> {
+export async function runScenarioCase(loaded: LoadedScenario, context: { projectRoot: string; bin?: string }): Promise<CaseOutcome> {
   const started = performance.now();
   const outcome: CaseOutcome = { file: loaded.file, relative: loaded.relative, name: loaded.name, status: 'pass', durationMs: 0, steps: [] };
   try {
     for (const agent of loaded.scenario.agents ?? ['claude-code']) {
-      const result = await slot(() => runScenario(loaded.scenario, { agent, projectRoot: context.projectRoot }));
+      const result = await slot(() => runScenario(loaded.scenario, { agent, projectRoot: context.projectRoot, bin: context.bin }));
       const step: StepOutcome = { name: agent, failures: result.failures };
       if (result.failures.length) {
         step.notes = sessionNotes(result.run);

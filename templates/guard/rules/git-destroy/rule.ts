@@ -1,14 +1,14 @@
 import { defineGuardRule, word, z } from '../../../../src/presets/guard-rule.js';
 
 export default defineGuardRule({
-  summary: 'git push --force/-f/+refspec/--mirror, reset --hard, clean -f, checkout/restore of the whole tree, branch -D, filter-branch, stash clear, pushes to protected branches.',
+  summary: 'git commands that throw away uncommitted work or rewrite refs with no way back: push --force/-f/+refspec/--mirror, reset --hard/--merge, clean -f, checkout/restore of files, checkout/switch -f, branch -D/-f, stash drop/clear, worktree remove --force, update-ref -d, reflog expire, gc --prune=now, filter-branch, pushes to protected branches.',
   enabled: true,
   options: {
     allowForceWithLease: z.boolean().default(true).describe('Let `git push --force-with-lease` through.'),
     protectedBranches: z.array(word).default([]).describe('Branches that may not be pushed to at all (e.g. ["main"]).'),
   },
   docs: {
-    blocks: '`git push --force` / `-f` / `-uf` / `+main` / `--mirror` / `--delete`, `git reset --hard`, `git clean -fdx`, `git checkout -- .`, `git restore .`, `git branch -D`, `filter-branch`, `stash clear`; pushes to `protectedBranches`',
-    letsThrough: '`git push --force-with-lease` (option `allowForceWithLease`, default true), `git clean -n`, `git restore --staged .`, `git branch -d`',
+    blocks: '`git push --force` / `-f` / `-uf` / `+main` / `--mirror` / `--delete`, `git reset --hard` / `--merge`, `git clean -f` / `-fdx`, `git checkout -- file.txt` / `git checkout .` / `git checkout HEAD file`, `git restore file.txt` / `--worktree`, `git checkout -f` / `-B`, `git switch -f` / `--discard-changes` / `-C`, `git branch -D` / `-f` / `-M`, `git stash drop` / `clear`, `git worktree remove --force`, `git update-ref -d`, `git reflog expire` / `delete`, `git gc --prune=now`, `git prune`, `filter-branch`; pushes to `protectedBranches`. Each reason says what to do instead (`git stash`, `git branch -d`, `git reset --keep`…)',
+    letsThrough: '`git push --force-with-lease` (option `allowForceWithLease`, default true), `git clean -n`, `git checkout main` / `-b x`, `git switch main`, `git stash` / `list` / `pop`, `git restore --staged f`, `git branch -d merged`, `git reset --soft` / `--keep`, `git worktree remove` without `--force`, `git gc`',
   },
 });

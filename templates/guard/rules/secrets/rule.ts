@@ -1,7 +1,7 @@
 import { defineGuardRule, namesToEre, z } from '../../../../src/presets/guard-rule.js';
 
 export default defineGuardRule({
-  summary: 'Reading or writing .env* (not .example/.sample/.template), *.pem, *.key, id_rsa*, credentials*.json, ~/.ssh, ~/.aws, through file tools or shell; printing *_KEY/*_TOKEN/*_SECRET variables.',
+  summary: 'Reading or writing .env* (not .example/.sample/.template), *.pem, *.key, id_rsa*, credentials*.json, ~/.ssh, ~/.aws, cloud CLIs\' credential files (gcloud, Azure, kube, docker, gh, npm, pypi…), through file tools or shell; printing *_KEY/*_TOKEN/*_SECRET variables.',
   enabled: true,
   options: {
     extraPatterns: z.array(z.string().min(1)).default([]).describe('More file-name globs treated as secrets (matched against the base name, e.g. "*.p12").'),
@@ -9,7 +9,7 @@ export default defineGuardRule({
   tools: 'files',
   context: (options) => ({ extraNamesEre: namesToEre(options.extraPatterns) }),
   docs: {
-    blocks: 'reading `.env*`, `*.pem`, `*.key`, `id_rsa*`, `credentials*.json`, `~/.ssh`, `~/.aws`… through Read / Edit / Grep (path or `glob`) or the shell (`cat .env`, `< ~/.ssh/id_ed25519`, `source .env`, `cp .env /tmp`); `echo $OPENAI_API_KEY`, `printenv TOKEN`, bare `printenv` / `env` (option `extraPatterns`)',
-    letsThrough: '`.env.example`, `cp .env.example .env` (writing is not reading), `curl -H "Bearer $TOKEN"`, `[ -n "$KEY" ]`, Glob listing names',
+    blocks: 'reading `.env*`, `*.pem`, `*.key`, `id_rsa*`, `credentials*.json`, `~/.ssh`, `~/.aws`, the cloud CLIs\' credential files (`~/.config/gcloud/application_default_credentials.json`, `~/.azure/…`, `~/.kube/config`, `~/.docker/config.json`, `~/.config/gh/hosts.yml`, `~/.git-credentials`, `~/.npmrc`, `~/.pypirc`, `~/.oci/…`)… through Read / Edit / Grep (path or `glob`) or the shell (`cat .env`, `< ~/.ssh/id_ed25519`, `source .env`, `cp .env /tmp`); `echo $OPENAI_API_KEY`, `printenv TOKEN`, bare `printenv` / `env` (option `extraPatterns`)',
+    letsThrough: 'a key handed to ssh (`ssh -i key.pem user@host`, `ssh-keygen -f ~/.ssh/x`, `ssh-add`): ssh uses it, the transcript never sees it; `.env.example`, `cp .env.example .env` (writing is not reading), `curl -H "Bearer $TOKEN"`, `[ -n "$KEY" ]`, Glob listing names',
   },
 });

@@ -1,0 +1,49 @@
+/**
+ * The events table (src/hook-events.ts): every event Claude Code 2.1.332 defines, once; the
+ * agents' own names agree with the targets' maps; every event a preset registers is in it.
+ */
+import { describe, expect, it } from 'vitest';
+import { agentEvents, findAgentEvent, findHookEvent, firedAs, HOOK_EVENTS, ignoresMatcher } from '../../src/hook-events.js';
+import { TARGETS } from '../../src/targets/index.js';
+import type { Target } from '../../src/targets/types.js';
+
+/** The event list of Claude Code 2.1.332's binary (its hook event table, in its order). */
+const CLAUDE_CODE_2_1_332 = [
+  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'SessionEnd',
+  'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'PreModelSwitch', 'PostModelSwitch', 'PermissionRequest', 'PermissionDenied',
+  'Setup', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove',
+  'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay', 'PreSkillShellCommand',
+];
+
+describe('the events table', () => {
+  it('has every event of Claude Code 2.1.332, each once; PreSkillShellCommand from 2.1.332 only', () => {
+    expect(agentEvents('claude-code').map((e) => e.name).sort()).toEqual([...CLAUDE_CODE_2_1_332].sort());
+    expect(new Set(HOOK_EVENTS.map((e) => e.name)).size).toBe(HOOK_EVENTS.length);
+    expect(agentEvents('claude-code').filter((e) => e.since).map((e) => [e.name, e.since])).toEqual([['PreSkillShellCommand', '2.1.332']]);
+  });
+
+  it('the matcher-less events are the ones Claude Code ignores a matcher on', () => {
+    expect(agentEvents('claude-code').filter((e) => e.spec.matcher === 'none').map((e) => e.name).sort()).toEqual(
+      ['CwdChanged', 'MessageDisplay', 'PostToolBatch', 'Stop', 'TaskCompleted', 'TaskCreated', 'TeammateIdle', 'UserPromptSubmit', 'WorktreeCreate', 'WorktreeRemove'].sort(),
+    );
+    expect(ignoresMatcher('AfterAgent')).toBe(true); // Gemini CLI's Stop
+    expect(ignoresMatcher('agentStop')).toBe(true); // Copilot CLI's own name
+    expect(ignoresMatcher('PreSkillShellCommand')).toBe(false);
+    expect(ignoresMatcher('NoSuchEvent')).toBe(false);
+  });
+
+  it('a target\'s own event names are the table\'s', () => {
+    for (const target of Object.values(TARGETS) as Target[]) {
+      for (const [event, name] of Object.entries(target.events ?? {})) expect(findAgentEvent(target.agent, event)?.name, `${target.id} ${event}`).toBe(name);
+    }
+  });
+
+  it('names: the agent\'s own, Claude Code\'s, or another agent\'s', () => {
+    expect(firedAs('gemini', 'BeforeTool')?.spec.name).toBe('PreToolUse');
+    expect(firedAs('gemini', 'PreToolUse')).toBeUndefined(); // not a name Gemini CLI reads
+    expect(findAgentEvent('gemini', 'PreToolUse')?.name).toBe('BeforeTool');
+    expect(firedAs('copilot', 'agentStop')?.name).toBe('Stop');
+    expect(findHookEvent('BeforeTool')?.name).toBe('PreToolUse');
+    expect(findAgentEvent('codex', 'PreSkillShellCommand')).toBeUndefined();
+  });
+});

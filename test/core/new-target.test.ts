@@ -1,0 +1,124 @@
+/**
+ * Adding a target is its file and one line in the registry (docs/architecture.md, "Adding a
+ * target"): a target written into a temporary folder, and nowhere else, with the registry's
+ * line standing in as a mock of src/targets/index.ts, reaches the config schema, generate
+ * (its scripts, its registration file, the manifest's record), explain (every file its agent
+ * reads hooks from, ours told from the user's) and doctor. No other file names it.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REPO_ROOT } from '../helpers/cli.js';
+
+const source = (path: string) => pathToFileURL(join(REPO_ROOT, 'src', path)).href;
+
+/** A made-up agent: hooks in .fake/hooks/, registered in .fake/hooks.json, a user-level file in ~/.fake/. */
+const TARGET_FILE = `import { join } from 'node:path';
+import { hookFileAt, projectHookFile } from '${source('hook-sources.ts')}';
+import { registerInSettings } from '${source('targets/claude-project.ts')}';
+
+const FILE = '.fake/hooks.json';
+const COMMAND_ROOT = '"$FAKE_PROJECT_DIR"/';
+
+export const fakeProject = {
+  id: 'fake-project',
+  summary: 'Fake Agent project hooks: scripts in .fake/hooks/, registered in .fake/hooks.json',
+  agent: 'fake-agent',
+  agentName: 'Fake Agent',
+  contract: 'claude-code',
+  registration: 'claude-settings',
+  hooksDir: '.fake/hooks',
+  registrationFile: FILE,
+  commandRoot: COMMAND_ROOT,
+  commandsDir: null,
+  agentDir: '.fake',
+  input: { shellTool: 'Shell', shellCommand: 'command', lastAssistantMessage: true, transcript: 'none', toolNames: { Shell: 'Bash' } },
+  stop: { blockCap: null, stopHookActiveReliable: true },
+  startHint: 'Start Fake Agent here',
+  hookSources: (root, env) => [hookFileAt('user', join(env.HOME, '.fake', 'hooks.json'), root), projectHookFile(root, FILE)],
+  register: registerInSettings(FILE, COMMAND_ROOT),
+};
+`;
+
+let scratch: string;
+let project: string;
+let home: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'ralph-hooks-new-target-'));
+  const targetFile = join(scratch, 'fake-project.ts');
+  writeFileSync(targetFile, TARGET_FILE);
+  // The registry's one line: the real targets and the new one.
+  vi.doMock('../../src/targets/index.js', async (importOriginal) => {
+    const registry = await importOriginal<typeof import('../../src/targets/index.js')>();
+    const { fakeProject } = (await import(/* @vite-ignore */ pathToFileURL(targetFile).href)) as { fakeProject: unknown };
+    return { ...registry, TARGETS: { ...registry.TARGETS, 'fake-project': fakeProject } };
+  });
+  project = join(scratch, 'project');
+  home = join(scratch, 'home');
+  mkdirSync(project);
+  mkdirSync(join(home, '.fake'), { recursive: true });
+  writeFileSync(join(home, '.fake', 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo user-level' }] }] } }, null, 2));
+  writeFileSync(
+    join(project, 'ralph-hooks.config.json'),
+    JSON.stringify({ target: 'fake-project', hooks: [{ kind: 'guard', preset: 'guard' }, { kind: 'stop-watcher', preset: 'passive' }] }, null, 2),
+  );
+});
+
+afterAll(() => {
+  vi.doUnmock('../../src/targets/index.js');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('a target added in its own file and one registry line', () => {
+  it('is a target the config accepts, generate writes its scripts and registers them in its file, explain and doctor read them', async () => {
+    const { readConfig } = await import('../../src/config/load.js');
+    const { planGeneration } = await import('../../src/plan.js');
+    const { applyPlan, diskWriter } = await import('../../src/apply.js');
+    const { explainHooks } = await import('../../src/explain.js');
+    const { TARGETS } = await import('../../src/targets/index.js');
+    const { checkProject } = await import('../../src/doctor.js');
+    const target = (TARGETS as Record<string, import('../../src/targets/types.js').Target>)['fake-project']!;
+
+    const config = readConfig(project);
+    expect(config.target).toBe('fake-project');
+    const plan = planGeneration(project, config);
+    applyPlan(plan, diskWriter(project));
+
+    // generate: the scripts in the target's hooks folder, registered in its file with its command root.
+    const registration = JSON.parse(readFileSync(join(project, '.fake/hooks.json'), 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: { command: string }[] }[]> };
+    expect(Object.keys(registration.hooks).sort()).toEqual(['PreToolUse', 'Stop']);
+    expect(registration.hooks.PreToolUse![0]!.hooks[0]!.command).toBe('bash "$FAKE_PROJECT_DIR"/.fake/hooks/guard.sh');
+    expect(registration.hooks.Stop![0]!.hooks[0]!.command).toMatch(/^bash "\$FAKE_PROJECT_DIR"\/\.fake\/hooks\/[\w-]+\.sh$/);
+    expect(readFileSync(join(project, '.fake/hooks/guard.sh'), 'utf8')).toMatch(/^#!/);
+    const manifest = JSON.parse(readFileSync(join(project, '.ralph-hooks/manifest.json'), 'utf8')) as { registrations: Record<string, unknown[]> };
+    expect(Object.keys(manifest.registrations)).toEqual(['.fake/hooks.json']);
+
+    // explain: the agent's files in its order (user, then project), ours told from the user's.
+    const { files, hooks } = explainHooks(project, target, config, { env: { HOME: home } });
+    expect(files.map((file) => [file.kind, file.path])).toEqual([
+      ['user', join(home, '.fake', 'hooks.json')],
+      ['project', join(project, '.fake', 'hooks.json')],
+    ]);
+    expect(hooks.map((hook) => [hook.event, hook.file, hook.ours])).toEqual([
+      ['Stop', '~/.fake/hooks.json', false],
+      ['Stop', '.fake/hooks.json', true],
+      ['PreToolUse', '.fake/hooks.json', true],
+    ]);
+
+    // doctor: the registration found in the target's file.
+    const findings = checkProject(project, { env: { ...process.env, HOME: home } });
+    expect(findings.find((finding) => finding.code === 'RH05')).toMatchObject({ ok: true, message: '.fake/hooks.json parses' });
+  });
+});
+
+describe('the target contract', () => {
+  const importsOf = (file: string) => [...readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gm)].map((match) => match[1]);
+
+  it('depends on nothing above it: src/targets/types.ts imports only the leaf types, which import nothing', () => {
+    expect(importsOf('src/targets/types.ts')).toEqual(['../hook-types.js']);
+    expect(importsOf('src/hook-types.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+// A shell that reads its commands from stdin: a here-string, a here-document, or a pipe from
+// echo / printf / cat <<< (text the guard can see) is checked as a command line.
+import { describeChannel } from './channel.js';
+
+describeChannel('shells reading stdin', {
+  deny: [
+    ["bash <<<'rm -rf /home/user'", 'fs-destroy'],
+    ["sh <<<'git reset --hard'", 'git-destroy'],
+    ['bash -s <<< "rm -rf ~"', 'fs-destroy'],
+    ["echo 'rm -rf /' | bash", 'fs-destroy'],
+    ["printf 'git reset --hard\\n' | sh", 'git-destroy'],
+    ["printf '%s\\n' 'rm -rf /' | sh -s", 'fs-destroy'],
+    ["cat <<<'rm -rf ~' | zsh", 'fs-destroy'],
+    ['bash <<EOF\nrm -rf /\nEOF', 'fs-destroy'],
+  ],
+  allow: [
+    "bash <<<'echo hi'",
+    'echo hello | bash',
+    "cat <<<'ls' | bash",
+    "grep -c x <<<'rm -rf /'",
+    "python3 <<<'print(1)'",
+    "echo 'rm -rf /' | cat",
+  ],
+});
+
+// $(( … )) is arithmetic: its words are not commands, but the substitutions inside it run.
+describeChannel('arithmetic expansion', {
+  deny: [
+    ['echo $(( $(rm -rf /) + 1 ))', 'fs-destroy'],
+    ['echo "$(( `git reset --hard` ))"', 'git-destroy'],
+    ['x=$((touch /etc/x); echo a)', 'scope'],
+  ],
+  allow: ['echo "$(( rm -rf /x ))"', 'echo $(( (1+2) * 3 ))', 'n=$((n + 1)); echo "$n"'],
+});
