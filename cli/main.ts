@@ -7,8 +7,8 @@
  * the command with exit 130 and one line, before anything is half-written.
  */
 import { didYouMean, USAGE_EXIT } from './commands/args.js';
-import { CliError } from '../src/errors.js';
-import { JsonSyntaxError } from '../src/json-text.js';
+import { CliError } from '../src/util/errors.js';
+import { JsonSyntaxError } from '../src/util/json-text.js';
 
 type Command = { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> };
 
@@ -106,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === '--version' || name === '-v') {
-    const { packageVersion } = await import('../src/package-info.js');
+    const { packageVersion } = await import('../src/util/package-info.js');
     console.log(packageVersion());
     return 0;
   }

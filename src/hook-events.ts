@@ -9,7 +9,7 @@
  *   without PreSkillShellCommand.
  * - Codex 0.169.0: the hook wire types in its binary (`PreToolUseCommandOutputWire`…).
  * - Qwen Code 0.24.4: the "Hook Events" table of its bundled docs/features/hooks.md.
- * - Copilot CLI 1.0.102: its native events (testkit/clients/copilot.ts). In Claude Code's
+ * - Copilot CLI 1.0.102: its native events (testkit/clients/agents/copilot.ts). In Claude Code's
  *   file shape, which ralph-hooks writes, it takes Claude Code's names; in its own, agentStop…
  * - Gemini CLI 0.61.0: its `HookEventName` enum.
  * - Factory droid 0.215.0: the event names in its binary.

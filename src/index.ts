@@ -8,18 +8,18 @@ export type { RalphHooksConfig, RalphHooksConfigInput, HookEntry, TargetId } fro
 export { validateConfig, readConfig, ConfigError } from './config/load.js';
 export { PRESETS, findPreset } from './presets/index.js';
 export type { Preset, HookKind, HookEvent } from './presets/types.js';
-export { renderHooks } from './hooks.js';
-export type { GeneratedFile, HookCommand, RenderedHooks } from './hooks.js';
-export { planGeneration } from './plan.js';
-export type { Plan, FileChange, ChangeStatus } from './plan.js';
-export { applyPlan, resolveConflicts, diskWriter, diffOf, ConflictError } from './apply.js';
-export type { ConflictPolicy, Writer } from './apply.js';
-export { CliError } from './errors.js';
+export { renderHooks } from './generate/render-hooks.js';
+export type { GeneratedFile, HookCommand, RenderedHooks } from './generate/render-hooks.js';
+export { planGeneration } from './generate/plan.js';
+export type { Plan, FileChange, ChangeStatus } from './generate/plan.js';
+export { applyPlan, resolveConflicts, diskWriter, diffOf, ConflictError } from './generate/apply.js';
+export type { ConflictPolicy, Writer } from './generate/apply.js';
+export { CliError } from './util/errors.js';
 
-import { applyPlan, diskWriter, resolveConflicts, type ConflictPolicy } from './apply.js';
+import { applyPlan, diskWriter, resolveConflicts, type ConflictPolicy } from './generate/apply.js';
 import { readConfig } from './config/load.js';
-import { CliError } from './errors.js';
-import { formatterMissing, planGeneration, type FileChange } from './plan.js';
+import { CliError } from './util/errors.js';
+import { formatterMissing, planGeneration, type FileChange } from './generate/plan.js';
 
 /** `ralph-hooks generate` as a function: re-render the project at `root` from its config. */
 export async function generate(root: string, { onConflict = 'fail' as ConflictPolicy } = {}): Promise<FileChange[]> {

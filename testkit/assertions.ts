@@ -7,7 +7,7 @@
  * permissionDecision, exit 2) and forgeflare (`action`: allow|block|continue|signal).
  */
 import { parseHookJson, type HookResult } from './run-hook.js';
-import { formatFailure, type KeyValue } from './format.js';
+import { formatFailure, type KeyValue } from './failure-message.js';
 
 /** The part of a HookResult the assertions read; `json` is parsed from stdout when absent. */
 export type HookOutput = Pick<HookResult, 'exitCode' | 'stdout' | 'stderr'> & Partial<Pick<HookResult, 'json' | 'timedOut'>>;

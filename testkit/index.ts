@@ -14,6 +14,6 @@ export * from './run-hook.js';
 export * from './assertions.js';
 export * from './loop-replay.js';
 export * from './cases.js';
-export { formatFailure, formatPairs, type KeyValue } from './format.js';
+export { formatFailure, formatPairs, type KeyValue } from './failure-message.js';
 export { loadScenario, parseScenario, scenarioJsonSchema, scenarioSchema, ScenarioError, validateScenario, type Scenario, type ScenarioExpect } from './replay/scenario-schema.js';
 export * from './forgeflare/index.js';

@@ -12,7 +12,7 @@
  * test/real-client/simulator-agreement.test.ts.
  */
 import { rmSync } from 'node:fs';
-import { formatFailure, type KeyValue } from './format.js';
+import { formatFailure, type KeyValue } from './failure-message.js';
 import { stopInput, type StopInput } from './inputs.js';
 import { runHook, type HookResult, type HookSpec } from './run-hook.js';
 import type { TranscriptBuilder } from './transcript.js';

@@ -4,7 +4,7 @@
  * command is close, suggests it. Built on node:util parseArgs.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CliError } from '../../src/errors.js';
+import { CliError } from '../../src/util/errors.js';
 
 /** Exit status of a usage error (unknown flag or command, bad value). */
 export const USAGE_EXIT = 2;
@@ -16,8 +16,8 @@ export class UsageError extends CliError {
   }
 }
 
-export { closest, didYouMean, editDistance } from '../../src/did-you-mean.js';
-import { didYouMean } from '../../src/did-you-mean.js';
+export { closest, didYouMean, editDistance } from '../../src/util/did-you-mean.js';
+import { didYouMean } from '../../src/util/did-you-mean.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,7 +1,7 @@
 /** `ralph-hooks doctor`: check tools, config, registration, scripts and manifest; exit 1 if anything is wrong. */
-import { checkProject, checkTools, formatFindings, formatGithub } from '../../src/doctor.js';
+import { checkProject, checkTools, formatFindings, formatGithub } from '../../src/diagnose/doctor.js';
 import { useProject } from '../../src/package-managers/project.js';
-import { findProjectRoot } from '../../src/project-root.js';
+import { findProjectRoot } from '../project-root.js';
 import { findingsFormat, parseCommandArgs } from './args.js';
 
 const HELP = `Usage: ralph-hooks doctor [--dir <path>] [--json | --format text|json|github] [--plugin-dir <path>]...

@@ -2,12 +2,12 @@
 import { readConfig } from '../../src/config/load.js';
 import type { RalphHooksConfig } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { formatFindings, formatGithub, type Finding } from '../../src/doctor.js';
-import { agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../../src/explain.js';
+import { formatFindings, formatGithub, type Finding } from '../../src/diagnose/doctor.js';
+import { agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../../src/diagnose/explain.js';
 import { agentEvents, findAgentEvent, findHookEvent } from '../../src/hook-events.js';
-import { lintHooks } from '../../src/hook-lint.js';
+import { lintHooks } from '../../src/diagnose/hook-lint.js';
 import { useProject } from '../../src/package-managers/project.js';
-import { findProjectRoot } from '../../src/project-root.js';
+import { findProjectRoot } from '../project-root.js';
 import type { Target } from '../../src/targets/types.js';
 import { didYouMean, findingsFormat, parseCommandArgs, UsageError } from './args.js';
 

@@ -4,10 +4,10 @@
  */
 import { readConfig } from '../../src/config/load.js';
 import { type RalphHooksConfig } from '../../src/config/schema.js';
-import { renderHooks } from '../../src/hooks.js';
-import { readManifest } from '../../src/manifest.js';
-import { packageVersion } from '../../src/package-info.js';
-import { planGeneration, type FileChange } from '../../src/plan.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
+import { readManifest } from '../../src/generate/manifest.js';
+import { packageVersion } from '../../src/util/package-info.js';
+import { planGeneration, type FileChange } from '../../src/generate/plan.js';
 import { parseCommandArgs } from './args.js';
 import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
 

@@ -7,17 +7,17 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ConflictPolicy } from '../../src/apply.js';
+import { type ConflictPolicy } from '../../src/generate/apply.js';
 import { settleAndWrite } from '../../cli/commands/generate.js';
 import { validateConfig } from '../../src/config/load.js';
 import { CONFIG_FILE, EXTRA_IDS, schemaUrl, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { CliError } from '../../src/errors.js';
-import { formatJson, isJsonObject, parseJsonText } from '../../src/json-text.js';
-import { HOOK_CASES_DIR, hookTestRun, unsavedInstallCommand } from '../../src/extras.js';
+import { CliError } from '../../src/util/errors.js';
+import { formatJson, isJsonObject, parseJsonText } from '../../src/util/json-text.js';
+import { HOOK_CASES_DIR, hookTestRun, unsavedInstallCommand } from '../../src/generate/extras.js';
 import { otherLanguageOf } from '../../src/package-managers/other-languages.js';
 import { namesRalphHooks, projectPackageManager, rhCommand } from '../../src/package-managers/project.js';
-import { planGeneration } from '../../src/plan.js';
+import { planGeneration } from '../../src/generate/plan.js';
 import { findPreset } from '../../src/presets/index.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
 

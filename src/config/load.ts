@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from '../zod.js';
-import { CliError } from '../errors.js';
-import { parseJsonText } from '../json-text.js';
+import { CliError } from '../util/errors.js';
+import { parseJsonText } from '../util/json-text.js';
 import { CONFIG_FILE, configSchema, type RalphHooksConfig } from './schema.js';
 import { detectPackageManager } from '../package-managers/index.js';
 

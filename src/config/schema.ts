@@ -4,7 +4,7 @@
  * (schema/config.schema.json) and the config reference in docs/.
  */
 import { z } from '../zod.js';
-import { packageVersion } from '../package-info.js';
+import { packageVersion } from '../util/package-info.js';
 import { PRESETS, findPreset } from '../presets/index.js';
 import { TARGETS, type TargetId } from '../targets/index.js';
 

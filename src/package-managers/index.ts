@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonObjectIn } from '../json-text.js';
+import { jsonObjectIn } from '../util/json-text.js';
 import { bun } from './bun.js';
 import { npm } from './npm.js';
 import { pnpm } from './pnpm.js';

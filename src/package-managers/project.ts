@@ -4,7 +4,7 @@
  * does not name it), installs and scripts. A command finds its project root once and calls
  * useProject; everything printed after that (doctor's fixes, next steps, uninstall) asks here.
  */
-import { packageVersion } from '../package-info.js';
+import { packageVersion } from '../util/package-info.js';
 import { detectPackageManager, installsPackage, isWorkspaceRoot, readPackageJson, type Detected } from './index.js';
 
 let project: { root: string; detected: Detected } | undefined;

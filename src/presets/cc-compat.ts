@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { pathOption } from './path-option.js';
-import { CliError } from '../errors.js';
+import { CliError } from '../util/errors.js';
 import { contractTraits } from '../targets/contracts.js';
 import type { Preset, PresetTarget } from './types.js';
 

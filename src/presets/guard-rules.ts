@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from '../zod.js';
-import { PACKAGE_ROOT, TEMPLATES_DIR } from '../package-info.js';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from '../util/package-info.js';
 import type { GuardRuleSpec } from './guard-rule.js';
 
 /** Where the rules that ship with ralph-hooks live. */

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEMPLATES_DIR } from '../package-info.js';
+import { TEMPLATES_DIR } from '../util/package-info.js';
 import { z } from '../zod.js';
 import { word } from './guard-rule.js';
 import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext, rulesTools, type GuardRule } from './guard-rules.js';

@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
-import { jsonObjectIn } from '../json-text.js';
+import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
 import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 

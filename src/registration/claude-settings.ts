@@ -5,9 +5,9 @@
  * stays where it is. Our handlers (the ones the manifest records: registration/ownership.ts)
  * are replaced in place, and appended only when new, so a second run changes nothing.
  */
-import type { HookCommand } from '../hooks.js';
-import { CliError } from '../errors.js';
-import { isJsonObject } from '../json-text.js';
+import type { HookCommand } from '../generate/render-hooks.js';
+import { CliError } from '../util/errors.js';
+import { isJsonObject } from '../util/json-text.js';
 import { isOurCommand, ownedAmong, type Candidate, type Ownership } from './ownership.js';
 
 interface Handler {

@@ -4,8 +4,8 @@
  * line, or a two-line table at the end), so every comment and layout choice survives;
  * a file that already says it is left byte for byte.
  */
-import { CliError } from '../errors.js';
-import { smolToml } from '../lazy-require.js';
+import { CliError } from '../util/errors.js';
+import { smolToml } from '../util/lazy-require.js';
 
 export type CodexHooksFeature = 'on' | 'off' | 'unset';
 

@@ -6,9 +6,9 @@
  */
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
-import { sha256, type Manifest } from '../manifest.js';
-import type { FileChange } from '../plan.js';
+import { formatJson, isJsonObject, parseJsonText } from '../util/json-text.js';
+import { sha256, type Manifest } from '../generate/manifest.js';
+import type { FileChange } from '../generate/plan.js';
 import { TARGETS } from '../targets/index.js';
 import type { Target } from '../targets/types.js';
 import { mergeHookSettings } from './claude-settings.js';

@@ -20,7 +20,7 @@
  * accepts and TOML 1.0 does not (newlines or a trailing comma in an inline table, `\e` and
  * `\xHH` escapes, times without seconds).
  */
-import { smolToml } from '../lazy-require.js';
+import { smolToml } from '../util/lazy-require.js';
 
 /** One `[[hooks]]` entry exactly as forgeflare's HookConfig holds it. */
 export interface HookConfigRecord {

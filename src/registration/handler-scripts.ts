@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { isJsonObject, parseJsonText } from '../json-text.js';
+import { isJsonObject, parseJsonText } from '../util/json-text.js';
 import { homeFolder } from '../targets/home-settings.js';
 import { TARGETS } from '../targets/index.js';
 import type { Target } from '../targets/types.js';

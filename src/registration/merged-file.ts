@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { parseJsonText } from '../json-text.js';
-import { readRegularFile } from '../manifest.js';
-import type { FileChange } from '../plan.js';
+import { parseJsonText } from '../util/json-text.js';
+import { readRegularFile } from '../generate/manifest.js';
+import type { FileChange } from '../generate/plan.js';
 
 /** A file's text, or undefined when it is missing; a folder, FIFO or device is a clear error, never a hang. */
 export function readIfExists(path: string, name = path): string | undefined {

@@ -9,9 +9,9 @@
  * `withoutOurs` takes it out again.
  */
 import { basename } from 'node:path';
-import { CliError } from '../errors.js';
+import { CliError } from '../util/errors.js';
 import { PACKAGE_MANAGERS } from '../package-managers/index.js';
-import { isJsonObject } from '../json-text.js';
+import { isJsonObject } from '../util/json-text.js';
 
 /** What a project needs to run the generated tests. */
 export interface PackageJsonWants {

@@ -5,8 +5,8 @@
  */
 import { isAbsolute, join, relative } from 'node:path';
 import type { HookFile, SourceOptions } from '../hook-types.js';
-import { jsonFilesIn } from '../hook-sources.js';
-import { isJsonObject, jsonObjectIn } from '../json-text.js';
+import { jsonFilesIn } from './hook-sources.js';
+import { isJsonObject, jsonObjectIn } from '../util/json-text.js';
 import { readIfExists } from '../registration/merged-file.js';
 import { homeFolder } from './home-settings.js';
 

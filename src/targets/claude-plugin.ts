@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { CliError } from '../errors.js';
-import { formatJson, isJsonObject } from '../json-text.js';
+import { CliError } from '../util/errors.js';
+import { formatJson, isJsonObject } from '../util/json-text.js';
 import { planMergedJson, readIfExists } from '../registration/merged-file.js';
 import { packageNameFor } from '../registration/package-json.js';
 import type { FileChange } from '../hook-types.js';

@@ -1,4 +1,4 @@
-import { formatJson } from '../json-text.js';
+import { formatJson } from '../util/json-text.js';
 import { mergeHookSettings } from '../registration/claude-settings.js';
 import { planMergedJson } from '../registration/merged-file.js';
 import type { FileChange, HookCommand, Ownership } from '../hook-types.js';

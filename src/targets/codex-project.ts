@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Finding } from '../hook-types.js';
-import { hookFileAt, projectHookFile } from '../hook-sources.js';
-import { smolToml } from '../lazy-require.js';
+import { hookFileAt, projectHookFile } from './hook-sources.js';
+import { smolToml } from '../util/lazy-require.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
 import { registerInSettings } from './claude-project.js';

@@ -4,7 +4,7 @@
  * (0.215.0): see docs/agents.md.
  */
 import { join } from 'node:path';
-import { hookFileAt, projectHookFile } from '../hook-sources.js';
+import { hookFileAt, projectHookFile } from './hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { homeFolder } from './home-settings.js';
 import type { Target } from './types.js';

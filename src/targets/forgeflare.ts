@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { projectHookFile } from '../hook-sources.js';
+import { projectHookFile } from './hook-sources.js';
 import { forgeflareRecords, mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import type { Target } from './types.js';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Finding } from '../hook-types.js';
-import { hookFileAt, projectHookFile } from '../hook-sources.js';
+import { hookFileAt, projectHookFile } from './hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, homeFolder, readHomeJson } from './home-settings.js';
 import type { Target } from './types.js';

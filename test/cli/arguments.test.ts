@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFLICT_POLICIES } from '../../src/apply.js';
+import { CONFLICT_POLICIES } from '../../src/generate/apply.js';
 import { closest, editDistance } from '../../cli/commands/args.js';
 import { CLI, ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { troubleshootingPath } from '../../src/doctor.js';
-import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { troubleshootingPath } from '../../src/diagnose/doctor.js';
+import { PACKAGE_ROOT } from '../../src/util/package-info.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));

@@ -168,14 +168,14 @@ describe('agent specifics', () => {
   });
 
   it('every target without an event map registers under Claude Code\'s names; Gemini CLI refuses SubagentStop naming the event', async () => {
-    const { agentEvent } = await import('../../src/hooks.js');
+    const { agentEvent } = await import('../../src/generate/render-hooks.js');
     expect(() => agentEvent(TARGETS['gemini-project'], { event: 'SubagentStop', script: 'x.sh' }, 'x')).toThrow(/^Gemini CLI has no SubagentStop event, which hook 'x' needs/);
     expect(agentEvent(TARGETS['gemini-project'], { event: 'Stop', script: 'x.sh' }, 'x')).toBe('AfterAgent');
     expect(agentEvent(TARGETS['droid-project'], { event: 'SubagentStop', script: 'x.sh' }, 'x')).toBe('SubagentStop');
   });
 
   it('matchers written with Claude Code\'s tool names are translated into the agent\'s', async () => {
-    const { agentMatcher } = await import('../../src/hooks.js');
+    const { agentMatcher } = await import('../../src/generate/render-hooks.js');
     expect(agentMatcher(TARGETS['gemini-project'], 'Bash|Edit|Write')).toBe('run_shell_command|replace|write_file');
     expect(agentMatcher(TARGETS['droid-project'], 'Bash|Edit|Write')).toBe('Execute|Edit|Create');
     expect(agentMatcher(TARGETS['copilot-project'], 'Bash|Edit')).toBe('Bash|Edit');

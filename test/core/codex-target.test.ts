@@ -5,7 +5,7 @@ import { parse } from 'smol-toml';
 import { codexHooksFeature, mergeCodexConfig } from '../../src/registration/codex-config-toml.js';
 import { TARGETS } from '../../src/targets/index.js';
 import { claudeCodeVersion, codexVersion, copilotVersion, droidVersion, qwenCodeVersion } from '../../testkit/clients/index.js';
-import { geminiVersion } from '../../testkit/clients/gemini.js';
+import { geminiVersion } from '../../testkit/clients/agents/gemini.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const CONFIG = '.codex/config.toml';

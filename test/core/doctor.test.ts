@@ -276,7 +276,7 @@ describe('ralph-hooks doctor: RH19, whether the hook test command finds the hook
 
   it('reads include globs as vitest does (node:path matchesGlob as the reference)', async () => {
     const { matchesGlob } = await import('node:path');
-    const { globMatches, includesIn, vitestCalls } = await import('../../src/doctor.js');
+    const { globMatches, includesIn, vitestCalls } = await import('../../src/diagnose/doctor.js');
     const globs = ['**/*.vitest.ts', '*.vitest.ts', 'test/**', 'test/**/*.ts', '**/*.{test,spec}.?(c|m)[jt]s?(x)', 'packages/**/*.spec.ts', 'test/hooks/*', '**/?(*.)+(spec|test).?([mc])[jt]s?(x)', '**/__tests__/**/*.?([mc])[jt]s?(x)', 'test/{hooks,unit}/**/*.ts', 'test/[hx]ooks/*.ts', '**'];
     const paths = ['test/hooks/stop-watcher.vitest.ts', 'test/hooks/stop-watcher.test.ts', 'test/hooks/a.spec.mjs', 'packages/a/b.spec.ts', 'src/x.tsx', 'test/unit/deep/a.ts', 'a.test.js', 'x/__tests__/y/z.cjs'];
     for (const glob of globs) for (const path of paths) expect(globMatches(path, glob), `${glob} ${path}`).toBe(matchesGlob(path, glob));

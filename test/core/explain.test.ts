@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config/load.js';
-import { explainHooks, matcherMatches, matchToolCall } from '../../src/explain.js';
+import { explainHooks, matcherMatches, matchToolCall } from '../../src/diagnose/explain.js';
 import { TARGETS } from '../../src/targets/index.js';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
 

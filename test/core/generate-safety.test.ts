@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/manifest.js';
+import { sha256 } from '../../src/generate/manifest.js';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
 
 const config = (hooks: unknown[], target = 'claude-project') => JSON.stringify({ target, hooks });

@@ -16,7 +16,7 @@ const source = (path: string) => pathToFileURL(join(REPO_ROOT, 'src', path)).hre
 
 /** A made-up agent: hooks in .fake/hooks/, registered in .fake/hooks.json, a user-level file in ~/.fake/. */
 const TARGET_FILE = `import { join } from 'node:path';
-import { hookFileAt, projectHookFile } from '${source('hook-sources.ts')}';
+import { hookFileAt, projectHookFile } from '${source('targets/hook-sources.ts')}';
 import { registerInSettings } from '${source('targets/claude-project.ts')}';
 
 const FILE = '.fake/hooks.json';
@@ -75,11 +75,11 @@ afterAll(() => {
 describe('a target added in its own file and one registry line', () => {
   it('is a target the config accepts, generate writes its scripts and registers them in its file, explain and doctor read them', async () => {
     const { readConfig } = await import('../../src/config/load.js');
-    const { planGeneration } = await import('../../src/plan.js');
-    const { applyPlan, diskWriter } = await import('../../src/apply.js');
-    const { explainHooks } = await import('../../src/explain.js');
+    const { planGeneration } = await import('../../src/generate/plan.js');
+    const { applyPlan, diskWriter } = await import('../../src/generate/apply.js');
+    const { explainHooks } = await import('../../src/diagnose/explain.js');
     const { TARGETS } = await import('../../src/targets/index.js');
-    const { checkProject } = await import('../../src/doctor.js');
+    const { checkProject } = await import('../../src/diagnose/doctor.js');
     const target = (TARGETS as Record<string, import('../../src/targets/types.js').Target>)['fake-project']!;
 
     const config = readConfig(project);

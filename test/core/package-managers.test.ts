@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectPackageManager } from '../../src/package-managers/index.js';
-import { packageVersion } from '../../src/package-info.js';
+import { packageVersion } from '../../src/util/package-info.js';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
 
 function project(files: Record<string, string>): string {

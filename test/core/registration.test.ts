@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks, type HookCommand } from '../../src/hooks.js';
+import { renderHooks, type HookCommand } from '../../src/generate/render-hooks.js';
 import { guardsSkillShellLines } from '../../src/presets/guard.js';
 import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';

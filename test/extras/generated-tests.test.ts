@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { PRESETS } from '../../src/presets/index.js';
 import { REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
 

@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { packageVersion } from '../../src/package-info.js';
-import { planGeneration } from '../../src/plan.js';
+import { packageVersion } from '../../src/util/package-info.js';
+import { planGeneration } from '../../src/generate/plan.js';
 import { addedBy, formatLike, mergePackageJson, NPM_PLACEHOLDER_TEST, packageNameFor, withoutOurs } from '../../src/registration/package-json.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 

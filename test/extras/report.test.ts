@@ -1,7 +1,7 @@
 /** The init/generate summary: a starter corpus is one line; --json still lists every file. */
 import { describe, expect, it } from 'vitest';
-import type { FileChange } from '../../src/plan.js';
-import { changesAsJson, summarize } from '../../src/report.js';
+import type { FileChange } from '../../src/generate/plan.js';
+import { changesAsJson, summarize } from '../../cli/report.js';
 
 const change = (path: string, status: FileChange['status'], note?: string): FileChange => ({ path, status, executable: false, tracked: true, ...(note ? { note } : {}) });
 

@@ -1,9 +1,9 @@
 /** The generated GitHub Actions workflow (extras.workflow). */
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
-import { DEV_DEPENDENCY_RANGES } from '../../src/extras.js';
-import { packageVersion } from '../../src/package-info.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
+import { DEV_DEPENDENCY_RANGES } from '../../src/generate/extras.js';
+import { packageVersion } from '../../src/util/package-info.js';
 import { useProject } from '../../src/package-managers/project.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

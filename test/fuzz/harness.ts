@@ -22,10 +22,10 @@ import { chmodSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempS
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
-import { applyPlan, diskWriter } from '../../src/apply.js';
+import { applyPlan, diskWriter } from '../../src/generate/apply.js';
 import { validateConfig } from '../../src/config/load.js';
-import { formatJson } from '../../src/json-text.js';
-import { planGeneration } from '../../src/plan.js';
+import { formatJson } from '../../src/util/json-text.js';
+import { planGeneration } from '../../src/generate/plan.js';
 
 export type Kind = 'stop' | 'post' | 'observe' | 'guard';
 export type Target = 'claude-project' | 'claude-plugin' | 'forgeflare' | 'gemini-project' | 'copilot-project';

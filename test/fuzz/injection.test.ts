@@ -9,9 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyPlan, diskWriter } from '../../src/apply.js';
+import { applyPlan, diskWriter } from '../../src/generate/apply.js';
 import { validateConfig } from '../../src/config/load.js';
-import { planGeneration } from '../../src/plan.js';
+import { planGeneration } from '../../src/generate/plan.js';
 import { canaryCommands, makeSandbox, PRESETS, runScript } from './harness.js';
 
 const sandbox = makeSandbox('rh-inject-');

@@ -8,11 +8,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks, type HookCommand } from '../../src/hooks.js';
+import { renderHooks, type HookCommand } from '../../src/generate/render-hooks.js';
 import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { forgeflareRecords, mergeForgeflareHooks } from '../../src/registration/forgeflare-toml.js';
 import { recordOf, type Ownership, type Registrations } from '../../src/registration/ownership.js';
-import { MANIFEST_FILE, readManifest } from '../../src/manifest.js';
+import { MANIFEST_FILE, readManifest } from '../../src/generate/manifest.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { validateConfig } from '../../src/config/load.js';
 import { checkDeadlineMs } from '../../src/presets/guard.js';
 import { runHook, type HookResult } from '../../testkit/index.js';

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { validateConfig } from '../../src/config/load.js';
 import { GUARD_RULE_IDS } from '../../src/presets/guard.js';
 import { assertAllow, assertDeny, preToolUseInput, runHook } from '../../testkit/index.js';

@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { GUARD_RULE_IDS, GUARD_RULES } from '../../src/presets/guard.js';
 import { TARGETS } from '../../src/targets/index.js';
 import { assertDeny } from '../../testkit/index.js';

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { scratchDir } from './helpers.js';
 
 const DRIVER = String.raw`# The settings the core reads from the guard's own file, then the core itself.

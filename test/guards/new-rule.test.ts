@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { GUARD_RULES, guardPreset } from '../../src/presets/guard.js';
 import { guardRuleTable, loadGuardRules, withGuardRuleTable, type GuardRule } from '../../src/presets/guard-rules.js';
 import { REPO_ROOT } from '../helpers/cli.js';

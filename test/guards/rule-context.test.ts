@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 import { GUARD_RULE_IDS, guardFiles } from '../../src/presets/guard.js';
 import { GUARD_RULES_DIR } from '../../src/presets/guard-rules.js';
 import { codeWords, namesAssigned, namesLocal, namesRead } from './bash-names.js';

@@ -5,11 +5,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyPlan, diskWriter } from '../../src/apply.js';
+import { applyPlan, diskWriter } from '../../src/generate/apply.js';
 import { validateConfig } from '../../src/config/load.js';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { formatJson } from '../../src/json-text.js';
-import { planGeneration } from '../../src/plan.js';
+import { formatJson } from '../../src/util/json-text.js';
+import { planGeneration } from '../../src/generate/plan.js';
 
 export interface GeneratedProject {
   root: string;

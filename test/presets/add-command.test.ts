@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../cli/commands/add.js';
-import { CliError } from '../../src/errors.js';
+import { CliError } from '../../src/util/errors.js';
 import { generateProject } from '../helpers/generate.js';
 
 afterEach(() => vi.restoreAllMocks());

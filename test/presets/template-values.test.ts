@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
-import { renderHooks } from '../../src/hooks.js';
+import { renderHooks } from '../../src/generate/render-hooks.js';
 
 const HOSTILE = 'x.md\ntouch CANARY\n#\u2028import("node:fs").then((fs) => fs.writeFileSync("CANARY", ""))\n//';
 

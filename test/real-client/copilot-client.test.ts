@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copilotPackageCache, findCopilot, runCopilot } from '../../testkit/clients/copilot.js';
+import { copilotPackageCache, findCopilot, runCopilot } from '../../testkit/clients/agents/copilot.js';
 import { sentToModel, stopOutcome, stopRuns, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 

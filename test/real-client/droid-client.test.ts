@@ -5,7 +5,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findDroid, runDroid } from '../../testkit/clients/droid.js';
+import { findDroid, runDroid } from '../../testkit/clients/agents/droid.js';
 import { messagesConversation, registerConversationReader, sentToModel, type TappedHookRun, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 

@@ -14,8 +14,8 @@ import {
   toolCalls,
   type Turn,
 } from '../../testkit/clients/index.js';
-import { geminiApi, geminiConversation } from '../../testkit/clients/gemini-api.js';
-import { findGemini, runGemini } from '../../testkit/clients/gemini.js';
+import { geminiApi, geminiConversation } from '../../testkit/clients/model/gemini-api.js';
+import { findGemini, runGemini } from '../../testkit/clients/agents/gemini.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 

@@ -6,9 +6,9 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../testkit/clients/model-server.js';
-import { chatCompletionsApi, chatCompletionsConversation, chatToolResultIsError, withChatCompletions } from '../../testkit/clients/chat-completions-api.js';
-import { findQwenCode, qwenCodeLastAssistantText, qwenCodeResult, runQwenCode } from '../../testkit/clients/qwen-code.js';
+import type { RecordedRequest } from '../../testkit/clients/model/model-server.js';
+import { chatCompletionsApi, chatCompletionsConversation, chatToolResultIsError, withChatCompletions } from '../../testkit/clients/model/chat-completions-api.js';
+import { findQwenCode, qwenCodeLastAssistantText, qwenCodeResult, runQwenCode } from '../../testkit/clients/agents/qwen-code.js';
 import {
   messagesConversation,
   sentToModel,

@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentText } from '../../testkit/clients/content-text.js';
+import { contentText } from '../../testkit/clients/model/content-text.js';
 import { transcriptFiles } from '../../testkit/clients/index.js';
 import { tempDir } from '../helpers/cli.js';
 

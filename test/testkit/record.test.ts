@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { basename, join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run as runTest } from '../../cli/commands/test.js';
-import { buildCase, saveCase } from '../../testkit/replay/recorder.js';
+import { buildCase, saveCase } from '../../testkit/replay/record-case.js';
 import { redactText, redactValue } from '../../testkit/replay/redact.js';
 import { fixture, REPO_ROOT, SPECUM_HOOK, tempDir } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../cli/commands/test.js';
-import { CliError } from '../../src/errors.js';
+import { CliError } from '../../src/util/errors.js';
 import { FIXTURES, REPO_ROOT, tempDir } from './helpers.js';
 
 let logged: string[];

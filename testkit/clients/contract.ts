@@ -7,9 +7,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compareVersions } from '../../src/doctor.js';
+import { compareVersions } from '../../src/diagnose/doctor.js';
 import type { TappedHookRun } from './real-client.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { isJsonObject } from '../../src/util/json-text.js';
 
 /** Event group ("PreToolUse Bash", "Stop") → sorted key paths of the inputs seen under it. */
 export type ContractEvents = Record<string, string[]>;

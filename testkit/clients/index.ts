@@ -7,19 +7,19 @@
  *
  * Everything that runs without a real client is the main entry, `ralph-hooks/testkit`.
  */
-export * from './model-server.js';
-export * from './messages-api.js';
-export * from './conversation.js';
-export * from './responses-api.js';
-export * from './claude-code.js';
+export * from './model/model-server.js';
+export * from './model/messages-api.js';
+export * from './model/conversation.js';
+export * from './model/responses-api.js';
+export * from './agents/claude-code.js';
 export * from './session.js';
-export * from './codex.js';
+export * from './agents/codex.js';
 export * from './scenario.js';
-export * from './record.js';
+export * from './session-cases.js';
 export * from './shell-tools.js';
-export * from './chat-completions-api.js';
-export * from './qwen-code.js';
-export * from './copilot.js';
-export * from './droid.js';
-export * from './gemini-api.js';
-export * from './gemini.js';
+export * from './model/chat-completions-api.js';
+export * from './agents/qwen-code.js';
+export * from './agents/copilot.js';
+export * from './agents/droid.js';
+export * from './model/gemini-api.js';
+export * from './agents/gemini.js';

@@ -2,12 +2,12 @@
  * Which agent CLIs are installed where a project runs (its node_modules/.bin, else PATH), and
  * their versions: what the contract test records under and what `doctor --clients` runs.
  */
-import { claudeCodeVersion, CLAUDE_CODE_INSTALL, findClaudeCode } from './claude-code.js';
-import { CODEX_INSTALL, codexVersion, findCodex } from './codex.js';
-import { COPILOT_INSTALL, copilotVersion, findCopilot } from './copilot.js';
-import { DROID_INSTALL, droidVersion, findDroid } from './droid.js';
-import { findGemini, GEMINI_INSTALL, geminiVersion } from './gemini.js';
-import { findQwenCode, QWEN_CODE_INSTALL, qwenCodeVersion } from './qwen-code.js';
+import { claudeCodeVersion, CLAUDE_CODE_INSTALL, findClaudeCode } from './agents/claude-code.js';
+import { CODEX_INSTALL, codexVersion, findCodex } from './agents/codex.js';
+import { COPILOT_INSTALL, copilotVersion, findCopilot } from './agents/copilot.js';
+import { DROID_INSTALL, droidVersion, findDroid } from './agents/droid.js';
+import { findGemini, GEMINI_INSTALL, geminiVersion } from './agents/gemini.js';
+import { findQwenCode, QWEN_CODE_INSTALL, qwenCodeVersion } from './agents/qwen-code.js';
 
 /** How to find one agent's CLI, ask its version, and install it. */
 export interface ClientProbe {

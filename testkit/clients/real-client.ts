@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import type { RecordedRequest, ScriptedModel, Turns } from './model-server.js';
+import type { RecordedRequest, ScriptedModel, Turns } from './model/model-server.js';
 
 /** What a hook received and answered during a real-client session (recorded by the tap). */
 export interface TappedHookRun {

@@ -14,9 +14,9 @@ import { loadScenario, ScenarioError, validateScenario, type Scenario, type Scen
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
 import type { RealClientRun, TappedHookRun } from './real-client.js';
-import { sentToModel, toolCalls } from './conversation.js';
-import type { Turn } from './model-server.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { sentToModel, toolCalls } from './model/conversation.js';
+import type { Turn } from './model/model-server.js';
+import { isJsonObject } from '../../src/util/json-text.js';
 
 export type { Failure as ScenarioFailure };
 
@@ -30,18 +30,18 @@ export type ScenarioClient = (
 const REGISTERED: Record<string, () => Promise<ScenarioClient>> = {};
 
 /**
- * The agents with a client file: every target's agent whose runner sits beside this file under
+ * The agents with a client file: every target's agent whose runner sits in agents/ beside this file under
  * its name (codex.ts) with the runner as its default export. Adding an agent adds no line here.
  */
 function agentsWithClientFile(): string[] {
   const here = dirname(fileURLToPath(import.meta.url));
   const agents = new Set(Object.values(TARGETS as Record<string, Target>).map((target) => target.agent));
-  return [...agents].filter((agent) => ['.js', '.ts'].some((extension) => existsSync(join(here, `${agent}${extension}`))));
+  return [...agents].filter((agent) => ['.js', '.ts'].some((extension) => existsSync(join(here, 'agents', `${agent}${extension}`))));
 }
 
 /** Every agent with a client, registered or found by its file. */
 const CLIENTS = (): Record<string, () => Promise<ScenarioClient>> => ({
-  ...Object.fromEntries(agentsWithClientFile().map((agent) => [agent, async () => ((await import(/* @vite-ignore */ `./${agent}.js`)) as { default: ScenarioClient }).default])),
+  ...Object.fromEntries(agentsWithClientFile().map((agent) => [agent, async () => ((await import(/* @vite-ignore */ `./agents/${agent}.js`)) as { default: ScenarioClient }).default])),
   ...REGISTERED,
 });
 

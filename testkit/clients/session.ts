@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ClientNotFoundError, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun, type TappedHookRun } from './real-client.js';
 import { installTap } from './tap.js';
-import { startScriptedModel, type ProtocolAdapter, type ScriptedModel } from './model-server.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { startScriptedModel, type ProtocolAdapter, type ScriptedModel } from './model/model-server.js';
+import { isJsonObject } from '../../src/util/json-text.js';
 
 /** Where an agent's CLI is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
 export function findBin(name: string, from: string = process.cwd()): string | null {

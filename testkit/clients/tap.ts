@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TappedHookRun } from './real-client.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { isJsonObject } from '../../src/util/json-text.js';
 
 const shq = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 

@@ -19,7 +19,7 @@ import type { ForgeflareStopReason } from '../inputs.js';
 import { parseHookJson } from '../run-hook.js';
 import { osError, runHookProcess, type HookProcessResult, type UnreadStdin } from './process.js';
 import { parseJsonValue, parseStruct, sortKeysDeep, toSortedJson } from './serde-json.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { isJsonObject } from '../../src/util/json-text.js';
 
 export type ForgeflareHookConfig = HookConfigRecord;
 export type { UnreadStdin };

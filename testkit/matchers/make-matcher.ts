@@ -4,7 +4,7 @@
  * runner can show a diff. `.not` changes only the message, as vitest asks.
  */
 import { HookAssertionError, outputPairs, type HookOutput } from '../assertions.js';
-import { formatFailure } from '../format.js';
+import { formatFailure } from '../failure-message.js';
 
 /** The parts of vitest's MatcherState a matcher reads (kept local so the barrel needs no vitest). */
 export interface MatcherContext {

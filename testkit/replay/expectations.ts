@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { HookResult } from '../run-hook.js';
 import { reasonOf, systemMessageOf } from '../assertions.js';
 import type { Expectation, FileExpectation, TextCheck } from './case-schema.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { isJsonObject } from '../../src/util/json-text.js';
 import { lineDiff } from './diff.js';
 
 export interface Failure {

@@ -4,8 +4,8 @@
  * reporters as recorded cases. Sessions are heavy, so at most one per core runs at once.
  */
 import { availableParallelism } from 'node:os';
-import type { KeyValue } from '../format.js';
-import { ClientNotFoundError } from '../clients/claude-code.js';
+import type { KeyValue } from '../failure-message.js';
+import { ClientNotFoundError } from '../clients/agents/claude-code.js';
 import { runScenario } from '../clients/scenario.js';
 import { loadScenario, ScenarioError, type Scenario } from './scenario-schema.js';
 import type { CaseOutcome, StepOutcome } from './run-case.js';

@@ -1,5 +1,5 @@
 /** The failure text shared by the reporters: one bats-assert style block per failed check, then the hook's output. */
-import { formatFailure, type KeyValue } from '../../format.js';
+import { formatFailure, type KeyValue } from '../../failure-message.js';
 import { outputPairs } from '../../assertions.js';
 import type { CaseOutcome } from '../run-case.js';
 

@@ -13,9 +13,9 @@
 import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
-import { canonicalCall, shellToolFor } from './shell-tools.js';
-import { firstSeenTexts } from './first-seen.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { canonicalCall, shellToolFor } from '../shell-tools.js';
+import { firstSeenTexts } from '../first-seen.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
 import { contentText } from './content-text.js';
 
 /** The model `GET /models` lists by default. */

@@ -4,7 +4,7 @@
  * `capture` (the files the hook reads), so each case starts from the files as they were
  * before that hook ran.
  */
-import { buildCase, saveCase } from '../replay/recorder.js';
+import { buildCase, saveCase } from '../replay/record-case.js';
 import type { HookCase } from '../replay/case-schema.js';
 import type { RealClientRun, TappedHookRun } from './real-client.js';
 

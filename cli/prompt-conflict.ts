@@ -1,8 +1,8 @@
 /** Asking, on a terminal, what to do with a file the user edited: diff, keep or overwrite. */
 import { createInterface } from 'node:readline/promises';
-import { diffOf, type ConflictAnswer } from './apply.js';
-import { Interrupted } from './errors.js';
-import type { FileChange } from './plan.js';
+import { diffOf, type ConflictAnswer } from '../src/generate/apply.js';
+import { Interrupted } from '../src/util/errors.js';
+import type { FileChange } from '../src/generate/plan.js';
 
 export async function askAboutConflict(change: FileChange): Promise<ConflictAnswer> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });

@@ -14,12 +14,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
-import { chatCompletionsApi, withChatCompletions } from './chat-completions-api.js';
-import { messagesConversation, registerConversationReader, type ConversationReader } from './conversation.js';
-import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
-import { isJsonObject } from '../../src/json-text.js';
-import type { ScenarioClient } from './scenario.js';
+import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
+import { chatCompletionsApi, withChatCompletions } from '../model/chat-completions-api.js';
+import { messagesConversation, registerConversationReader, type ConversationReader } from '../model/conversation.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
+import type { ScenarioClient } from '../scenario.js';
 
 export const QWEN_CODE_INSTALL = 'npm i -D @qwen-code/qwen-code';
 /** The files the tap wraps in a Qwen Code project. */

@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { ProtocolAdapter, RecordedRequest, Turn, ModelTurnContext } from './model-server.js';
-import { shellToolFor } from './shell-tools.js';
+import { shellToolFor } from '../shell-tools.js';
 
 type Block =
   | { type: 'text'; text: string }

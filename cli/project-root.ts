@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { CONFIG_FILE } from './config/schema.js';
+import { CONFIG_FILE } from '../src/config/schema.js';
 
 export interface ProjectRoot {
   root: string;

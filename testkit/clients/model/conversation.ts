@@ -5,11 +5,11 @@
  */
 import type { RecordedRequest } from './model-server.js';
 import { responsesConversation } from './responses-api.js';
-import { canonicalCall } from './shell-tools.js';
+import { canonicalCall } from '../shell-tools.js';
 import { withChatCompletions } from './chat-completions-api.js';
 import { geminiConversation } from './gemini-api.js';
-import { firstSeenTexts } from './first-seen.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { firstSeenTexts } from '../first-seen.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
 import { contentText } from './content-text.js';
 
 /** One tool call the model made and the result it was sent for it. */

@@ -6,10 +6,10 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HookFile, SourceKind, SourceOptions } from './hook-types.js';
-import type { Target } from './targets/types.js';
+import type { HookFile, SourceKind, SourceOptions } from '../hook-types.js';
+import type { Target } from './types.js';
 
-export type { HookFile, SourceKind, SourceOptions } from './hook-types.js';
+export type { HookFile, SourceKind, SourceOptions } from '../hook-types.js';
 
 /** The agent's hook files that exist, in the order the agent collects their hooks. */
 export function hookFiles(target: Target, root: string, options: SourceOptions = {}): HookFile[] {

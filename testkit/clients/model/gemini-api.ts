@@ -13,9 +13,9 @@
 import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
-import { canonicalCall, shellToolFor } from './shell-tools.js';
-import { firstSeenTexts } from './first-seen.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { canonicalCall, shellToolFor } from '../shell-tools.js';
+import { firstSeenTexts } from '../first-seen.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
 
 type Part = { text: string } | { functionCall: { id: string; name: string; args: Record<string, unknown> } };
 

@@ -3,17 +3,17 @@
  * access beyond reading templates, so plans can be diffed before anything is written.
  */
 import { posix } from 'node:path';
-import type { HookEntry, RalphHooksConfig } from './config/schema.js';
-import { TARGETS } from './targets/index.js';
-import { packageVersion } from './package-info.js';
-import { PRESETS } from './presets/index.js';
-import type { HookCommand, HookEvent } from './hook-types.js';
-import type { Preset, Registration } from './presets/types.js';
+import type { HookEntry, RalphHooksConfig } from '../config/schema.js';
+import { TARGETS } from '../targets/index.js';
+import { packageVersion } from '../util/package-info.js';
+import { PRESETS } from '../presets/index.js';
+import type { HookCommand, HookEvent } from '../hook-types.js';
+import type { Preset, Registration } from '../presets/types.js';
 import { renderTemplate } from './render.js';
-import { CliError } from './errors.js';
-import { findAgentEvent } from './hook-events.js';
-import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './registration/ownership.js';
-import type { Target } from './targets/types.js';
+import { CliError } from '../util/errors.js';
+import { findAgentEvent } from '../hook-events.js';
+import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from '../registration/ownership.js';
+import type { Target } from '../targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
 
 export interface GeneratedFile {
@@ -27,7 +27,7 @@ export interface GeneratedFile {
   clashFix?: string;
 }
 
-export type { HookCommand } from './hook-types.js';
+export type { HookCommand } from '../hook-types.js';
 
 export interface RenderedHooks {
   files: GeneratedFile[];

@@ -1,5 +1,5 @@
 /** What commands print: a summary a person can scan, or JSON for scripts. */
-import type { FileChange } from './plan.js';
+import type { FileChange } from '../src/generate/plan.js';
 
 const useColor = () => !process.env.NO_COLOR && process.stdout.isTTY === true;
 const paint = (code: number) => (text: string) => (useColor() ? `\x1b[${code}m${text}\x1b[0m` : text);

@@ -4,11 +4,11 @@
  */
 import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { CliError } from './errors.js';
-import { diffLibrary } from './lazy-require.js';
+import { CliError } from '../util/errors.js';
+import { diffLibrary } from '../util/lazy-require.js';
 import { manifestChange, type FileChange, type Plan } from './plan.js';
 import { outsideProjectMessage, resolveInside, sha256 } from './manifest.js';
-import { rhCommand } from './package-managers/project.js';
+import { rhCommand } from '../package-managers/project.js';
 
 export const CONFLICT_POLICIES = ['ask', 'keep', 'adopt', 'overwrite', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];

@@ -16,9 +16,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
-import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from './session.js';
-import type { ScenarioClient } from './scenario.js';
+import { transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
+import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from '../session.js';
+import type { ScenarioClient } from '../scenario.js';
 
 export const DROID_INSTALL = 'npm i -D droid';
 /** The files the tap wraps in a droid project (droid reads no other project hook file). */

@@ -30,11 +30,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRun } from './real-client.js';
-import { messagesConversation, registerConversationReader, withDenialText } from './conversation.js';
-import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
-import { isJsonObject } from '../../src/json-text.js';
-import type { ScenarioClient } from './scenario.js';
+import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRun } from '../real-client.js';
+import { messagesConversation, registerConversationReader, withDenialText } from '../model/conversation.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
+import type { ScenarioClient } from '../scenario.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
 

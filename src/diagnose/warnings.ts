@@ -2,14 +2,14 @@
  * Likely mistakes in a valid config: printed by generate, add and init (on stderr) and by
  * doctor (RH13). A warning never stops a command; it says what will happen and the fix.
  */
-import type { RalphHooksConfig } from './config/schema.js';
-import { TARGETS } from './targets/index.js';
-import { PRESETS, findPreset } from './presets/index.js';
-import type { ConfigWarning } from './presets/types.js';
-import type { Target } from './targets/types.js';
-import { rhCommand } from './package-managers/project.js';
+import type { RalphHooksConfig } from '../config/schema.js';
+import { TARGETS } from '../targets/index.js';
+import { PRESETS, findPreset } from '../presets/index.js';
+import type { ConfigWarning } from '../presets/types.js';
+import type { Target } from '../targets/types.js';
+import { rhCommand } from '../package-managers/project.js';
 
-export type { ConfigWarning } from './presets/types.js';
+export type { ConfigWarning } from '../presets/types.js';
 
 /** Stop-watchers that answer a Stop with a block (the passive one only observes). */
 export const BLOCKING_STOP_WATCHERS: ReadonlySet<string> = new Set(PRESETS.filter((preset) => 'blocksStop' in preset && preset.blocksStop).map((preset) => preset.id));

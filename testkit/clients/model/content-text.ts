@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../src/json-text.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
 
 /**
  * The text of a message's content as the wire protocols write it: a string, or a list of parts

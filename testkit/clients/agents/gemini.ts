@@ -19,11 +19,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
-import { geminiApi } from './gemini-api.js';
-import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
-import { isJsonObject } from '../../src/json-text.js';
-import type { ScenarioClient } from './scenario.js';
+import { transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
+import { geminiApi } from '../model/gemini-api.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
+import type { ScenarioClient } from '../scenario.js';
 
 export const GEMINI_INSTALL = 'npm i -D @google/gemini-cli';
 /** The files the tap wraps in a Gemini project. */

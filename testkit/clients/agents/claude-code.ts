@@ -8,14 +8,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
-import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from './session.js';
-import { TAPPED_SETTINGS } from './tap.js';
-import type { ScenarioClient } from './scenario.js';
+import { transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
+import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from '../session.js';
+import { TAPPED_SETTINGS } from '../tap.js';
+import type { ScenarioClient } from '../scenario.js';
 
 // The shared pieces lived here first; they stay importable from here.
-export * from './real-client.js';
-export * from './tap.js';
+export * from '../real-client.js';
+export * from '../tap.js';
 
 export interface RunClaudeCodeOptions extends RealClientOptions {
   /** Tools allowed without a prompt (`--allowedTools`). Default: Bash, Edit, Write, Read, Glob, Grep. */

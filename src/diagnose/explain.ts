@@ -6,17 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
-import type { RalphHooksConfig } from './config/schema.js';
-import { renderHooks, type HookCommand } from './hooks.js';
-import { ignoresMatcher } from './hook-events.js';
-import { hookFiles, type HookFile, type SourceKind, type SourceOptions } from './hook-sources.js';
-import { isJsonObject, parseJsonText } from './json-text.js';
-import { jsonValueLines } from './json-lines.js';
-import { readManifest } from './manifest.js';
-import { readForgeflareHooks } from './registration/forgeflare-load.js';
-import { ownedAmong, type Candidate, type Ownership } from './registration/ownership.js';
-import { homeFolder } from './targets/home-settings.js';
-import type { MatcherSyntax, Target } from './targets/types.js';
+import type { RalphHooksConfig } from '../config/schema.js';
+import { renderHooks, type HookCommand } from '../generate/render-hooks.js';
+import { ignoresMatcher } from '../hook-events.js';
+import { hookFiles, type HookFile, type SourceKind, type SourceOptions } from '../targets/hook-sources.js';
+import { isJsonObject, parseJsonText } from '../util/json-text.js';
+import { jsonValueLines } from '../util/json-lines.js';
+import { readManifest } from '../generate/manifest.js';
+import { readForgeflareHooks } from '../registration/forgeflare-load.js';
+import { ownedAmong, type Candidate, type Ownership } from '../registration/ownership.js';
+import { homeFolder } from '../targets/home-settings.js';
+import type { MatcherSyntax, Target } from '../targets/types.js';
 
 export interface ExplainedHook {
   /** The event as the agent names it (Gemini CLI: AfterAgent). */

@@ -4,11 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { CliError } from './errors.js';
+import { CliError } from '../util/errors.js';
 import { basename, dirname, isAbsolute, join, posix, relative } from 'node:path';
-import { isJsonObject, parseJsonText } from './json-text.js';
-import { recordOf, type RecordedHandler, type Registrations } from './registration/ownership.js';
-import { LOCKFILES } from './registration/package-json.js';
+import { isJsonObject, parseJsonText } from '../util/json-text.js';
+import { recordOf, type RecordedHandler, type Registrations } from '../registration/ownership.js';
+import { LOCKFILES } from '../registration/package-json.js';
 
 export const MANIFEST_FILE = '.ralph-hooks/manifest.json';
 

@@ -11,8 +11,8 @@
 import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
-import { firstSeenTexts } from './first-seen.js';
-import { isJsonObject } from '../../src/json-text.js';
+import { firstSeenTexts } from '../first-seen.js';
+import { isJsonObject } from '../../../src/util/json-text.js';
 import { contentText } from './content-text.js';
 
 /** Codex's shell tool (0.169.0, unified exec): arguments `{cmd, workdir?, …}`. */

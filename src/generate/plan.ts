@@ -5,23 +5,23 @@
  */
 import { lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_FILE, type RalphHooksConfig } from './config/schema.js';
-import { TARGETS } from './targets/index.js';
-import { renderHooks, type GeneratedFile } from './hooks.js';
-import { formatJson, isJsonObject, jsonObjectIn } from './json-text.js';
-import { notInstalled, projectFormatting, type Formatting } from './formatters/index.js';
+import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
+import { TARGETS } from '../targets/index.js';
+import { renderHooks, type GeneratedFile } from './render-hooks.js';
+import { formatJson, isJsonObject, jsonObjectIn } from '../util/json-text.js';
+import { notInstalled, projectFormatting, type Formatting } from '../formatters/index.js';
 import { MANIFEST_FILE, readManifest, recordsEntries, sha256, type Manifest, type PackageJsonRecord } from './manifest.js';
-import { CliError } from './errors.js';
-import { packageVersion } from './package-info.js';
-import { classifyMerged, planMergedJson, readIfExists } from './registration/merged-file.js';
-import { addedBy, formatLike, listsDependency, LOCKFILES, mergePackageJson, newPackageJson, withoutOurs } from './registration/package-json.js';
+import { CliError } from '../util/errors.js';
+import { packageVersion } from '../util/package-info.js';
+import { classifyMerged, planMergedJson, readIfExists } from '../registration/merged-file.js';
+import { addedBy, formatLike, listsDependency, LOCKFILES, mergePackageJson, newPackageJson, withoutOurs } from '../registration/package-json.js';
 import { hookDevDependencies, hookTestScript } from './extras.js';
-import { deregisterFile, registrationFilesOf, removeCompanions } from './registration/deregister.js';
-import type { ChangeStatus, FileChange, Ownership, Registrations } from './hook-types.js';
+import { deregisterFile, registrationFilesOf, removeCompanions } from '../registration/deregister.js';
+import type { ChangeStatus, FileChange, Ownership, Registrations } from '../hook-types.js';
 import { isDeepStrictEqual } from 'node:util';
-import { projectPackageManager, rhCommand } from './package-managers/project.js';
+import { projectPackageManager, rhCommand } from '../package-managers/project.js';
 
-export type { ChangeStatus, FileChange } from './hook-types.js';
+export type { ChangeStatus, FileChange } from '../hook-types.js';
 
 export interface Plan {
   root: string;
@@ -376,4 +376,4 @@ export function manifestChange(plan: Plan): FileChange {
   if (!same && plan.formatting?.active.length) content = plan.formatting.format([{ path: MANIFEST_FILE, text: content }])[0]!;
   return { path: MANIFEST_FILE, status: current === undefined ? 'create' : same ? 'unchanged' : 'update', content, current, executable: false, tracked: false };
 }
-export { PLUGIN_MANIFEST } from './targets/claude-plugin.js';
+export { PLUGIN_MANIFEST } from '../targets/claude-plugin.js';

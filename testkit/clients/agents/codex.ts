@@ -14,9 +14,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
-import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
-import type { ScenarioClient } from './scenario.js';
+import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
+import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
+import type { ScenarioClient } from '../scenario.js';
 
 export const CODEX_INSTALL = 'npm i -D @openai/codex';
 /** The environment variable the scripted provider reads its key from (`env_key`). */

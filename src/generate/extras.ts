@@ -5,12 +5,12 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import type { RalphHooksConfig } from './config/schema.js';
-import type { GeneratedFile } from './hooks.js';
-import { packageVersion, TEMPLATES_DIR } from './package-info.js';
-import { formatJson } from './json-text.js';
+import type { RalphHooksConfig } from '../config/schema.js';
+import type { GeneratedFile } from './render-hooks.js';
+import { packageVersion, TEMPLATES_DIR } from '../util/package-info.js';
+import { formatJson } from '../util/json-text.js';
 import { renderTemplate } from './render.js';
-import { namesRalphHooks, projectPackageManager, rhCommand } from './package-managers/project.js';
+import { namesRalphHooks, projectPackageManager, rhCommand } from '../package-managers/project.js';
 
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';

@@ -7,18 +7,18 @@
  * that can both block a stop, RH24 a hook under an event the agent does not fire, or with a
  * matcher the agent ignores.
  */
-import type { RalphHooksConfig } from './config/schema.js';
+import type { RalphHooksConfig } from '../config/schema.js';
 import type { Finding } from './doctor.js';
 import type { ExplainedHook } from './explain.js';
 import { agentEventName } from './explain.js';
-import { agentEvents, findAgentEvent, findHookEvent, firedAs } from './hook-events.js';
-import { didYouMean } from './did-you-mean.js';
-import { renderHooks, type HookCommand } from './hooks.js';
-import { handlersWithBrokenScripts } from './registration/handler-scripts.js';
-import { FAIL_CLOSED_SUFFIX, isOurCommand } from './registration/ownership.js';
-import type { Target } from './targets/types.js';
+import { agentEvents, findAgentEvent, findHookEvent, firedAs } from '../hook-events.js';
+import { didYouMean } from '../util/did-you-mean.js';
+import { renderHooks, type HookCommand } from '../generate/render-hooks.js';
+import { handlersWithBrokenScripts } from '../registration/handler-scripts.js';
+import { FAIL_CLOSED_SUFFIX, isOurCommand } from '../registration/ownership.js';
+import type { Target } from '../targets/types.js';
 import { BLOCKING_STOP_WATCHERS } from './warnings.js';
-import { rhCommand } from './package-managers/project.js';
+import { rhCommand } from '../package-managers/project.js';
 
 const at = (hook: ExplainedHook) => ({ file: hook.file, line: hook.line });
 const where = (hook: ExplainedHook) => `${hook.file}:${hook.line}${hook.plugin ? ` (plugin ${hook.plugin})` : ''}`;

@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
-import { fullHandlebars } from './lazy-require.js';
-import { PACKAGE_ROOT, TEMPLATES_DIR } from './package-info.js';
+import { fullHandlebars } from '../util/lazy-require.js';
+import { PACKAGE_ROOT, TEMPLATES_DIR } from '../util/package-info.js';
 
 const requireHere = createRequire(import.meta.url);
 /** Handlebars' runtime, which is all precompiled templates need (the package maps no ESM entry to it). */

@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfig } from './config/load.js';
-import type { RalphHooksConfig } from './config/schema.js';
-import { isJsonObject } from './json-text.js';
-import { findPreset } from './presets/index.js';
-import { countOrNull, type RunningLoop } from './presets/state-files.js';
-import { TARGETS } from './targets/index.js';
+import { readConfig } from '../config/load.js';
+import type { RalphHooksConfig } from '../config/schema.js';
+import { isJsonObject } from '../util/json-text.js';
+import { findPreset } from '../presets/index.js';
+import { countOrNull, type RunningLoop } from '../presets/state-files.js';
+import { TARGETS } from '../targets/index.js';
 
-export type { RunningLoop } from './presets/state-files.js';
+export type { RunningLoop } from '../presets/state-files.js';
 
 export const END_RECORD = '.ralph-hooks/state/loop-end.json';
 
