@@ -51,6 +51,22 @@ function firstAfterCompaction(run: RealClientRun): RecordedRequest | undefined {
 
 const events = (run: RealClientRun) => run.hookInputs.map((h) => (h.event === 'SessionStart' || h.event.endsWith('Compact') ? `${h.event}:${String(h.input.source ?? h.input.trigger)}` : h.event));
 
+/**
+ * A session whose context fills up once: it must end well, with Codex's compaction and
+ * SessionStart compact on the way, and the first request after the compaction must carry
+ * each of `carried`.
+ */
+async function compactingSession(root: string, afterwards: Turn, carried: string[], prompt?: string): Promise<RealClientRun> {
+  const run = await runCodex(root, { ...(prompt ? { prompt } : {}), turns: fillingModel(afterwards), timeoutMs: SESSION_TIMEOUT_MS });
+  expect(run.timedOut).toBe(false);
+  expect(run.exitCode, run.stderr).toBe(0);
+  expect(events(run)).toContain('SessionStart:compact');
+  const first = firstAfterCompaction(run);
+  expect(first, 'no model request after the compaction').toBeDefined();
+  for (const text of carried) expect(first!.raw).toContain(text);
+  return run;
+}
+
 const LOOP_STATE = '---\nactive: true\niteration: 1\nsession_id: \nmax_iterations: 4\ncompletion_promise: "DONE"\n---\n\nBuild the parser in src/parse.ts\n';
 
 describeCodex('loop when the context fills up, in the real Codex', () => {
@@ -62,14 +78,7 @@ describeCodex('loop when the context fills up, in the real Codex', () => {
 
   it("compacts and goes on: the first request after the compaction carries the loop's prompt; the loop ends at its limit", async () => {
     const root = loopProject();
-    const run = await runCodex(root, { turns: fillingModel({ text: 'Working on the parser.' }), timeoutMs: SESSION_TIMEOUT_MS });
-    expect(run.timedOut).toBe(false);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(events(run)).toContain('SessionStart:compact');
-    const first = firstAfterCompaction(run);
-    expect(first, 'no model request after the compaction').toBeDefined();
-    expect(first!.raw).toContain('Build the parser in src/parse.ts');
-    expect(first!.raw).toContain('the conversation was just compacted');
+    const run = await compactingSession(root, { text: 'Working on the parser.' }, ['Build the parser in src/parse.ts', 'the conversation was just compacted']);
     // Bounded: the loop's limit (4) ends it, the compaction's summary besides.
     expect(run.modelTurns).toBeLessThanOrEqual(8);
     expect(JSON.parse(readFileSync(join(root, '.ralph-hooks/state/loop-end.json'), 'utf8')).reason).toBe('max-iterations');
@@ -97,14 +106,7 @@ describeCodex('specum when the context fills up, in the real Codex', () => {
       'specs/demo/.ralph-state.json': { phase: 'execution', taskIndex: 1, totalTasks: 3, taskIteration: 1, globalIteration: 2, maxGlobalIterations: 100 },
       'specs/demo/tasks.md': '- [x] 1.1 first\n- [ ] 1.2 second\n- [ ] 1.3 third\n',
     });
-    const run = await runCodex(root, { prompt: 'Implement the spec', turns: fillingModel({ text: 'Reading the task.' }), timeoutMs: SESSION_TIMEOUT_MS });
-    expect(run.timedOut).toBe(false);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(events(run)).toContain('SessionStart:compact');
-    const first = firstAfterCompaction(run);
-    expect(first, 'no model request after the compaction').toBeDefined();
-    expect(first!.raw).toContain('Continue spec: demo (Task 2/3, Iter 2)');
-    expect(first!.raw).toContain('The conversation was just compacted');
+    const run = await compactingSession(root, { text: 'Reading the task.' }, ['Continue spec: demo (Task 2/3, Iter 2)', 'The conversation was just compacted'], 'Implement the spec');
     // Bounded: Codex has no block cap, and the stop-watcher lets the agent stop after 10
     // continuations without progress: those, the first reply, the call and the summary.
     expect(run.modelTurns).toBeLessThanOrEqual(14);
