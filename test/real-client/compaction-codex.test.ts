@@ -67,36 +67,44 @@ async function compactingSession(root: string, afterwards: Turn, carried: string
   return run;
 }
 
-const LOOP_STATE = '---\nactive: true\niteration: 1\nsession_id: \nmax_iterations: 4\ncompletion_promise: "DONE"\n---\n\nBuild the parser in src/parse.ts\n';
+for (const runtime of ['bash', 'node'] as const) {
+  const stateFile = runtime === 'node' ? '.codex/ralph-loop.local.json' : '.codex/ralph-loop.local.md';
+  const loopState =
+    runtime === 'node'
+      ? { active: true, iteration: 1, maxIterations: 4, completionPromise: 'DONE', prompt: 'Build the parser in src/parse.ts', sessionId: null }
+      : '---\nactive: true\niteration: 1\nsession_id: \nmax_iterations: 4\ncompletion_promise: "DONE"\n---\n\nBuild the parser in src/parse.ts\n';
 
-describeCodex('loop when the context fills up, in the real Codex', () => {
-  const loopProject = () => {
-    const { root } = realProject({ target: 'codex-project', hooks: [{ kind: 'stop-watcher', preset: 'loop' }] } as never);
-    writeScenarioFiles(root, { '.codex/ralph-loop.local.md': LOOP_STATE });
-    return root;
-  };
+  describeCodex(`loop (${runtime}) when the context fills up, in the real Codex`, () => {
+    const loopProject = () => {
+      const { root } = realProject({ target: 'codex-project', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime } }] } as never);
+      writeScenarioFiles(root, { [stateFile]: loopState });
+      return root;
+    };
 
-  it("compacts and goes on: the first request after the compaction carries the loop's prompt; the loop ends at its limit", async () => {
-    const root = loopProject();
-    const run = await compactingSession(root, { text: 'Working on the parser.' }, ['Build the parser in src/parse.ts', 'the conversation was just compacted']);
-    // Bounded: the loop's limit (4) ends it, the compaction's summary besides.
-    expect(run.modelTurns).toBeLessThanOrEqual(8);
-    expect(JSON.parse(readFileSync(join(root, '.ralph-hooks/state/loop-end.json'), 'utf8')).reason).toBe('max-iterations');
-  }, TEST_TIMEOUT_MS);
+    it("compacts and goes on: the first request after the compaction carries the loop's prompt; the loop ends at its limit", async () => {
+      const root = loopProject();
+      const run = await compactingSession(root, { text: 'Working on the parser.' }, ['Build the parser in src/parse.ts', 'the conversation was just compacted']);
+      // Bounded: the loop's limit (4) ends it, the compaction's summary besides.
+      expect(run.modelTurns).toBeLessThanOrEqual(8);
+      expect(JSON.parse(readFileSync(join(root, '.ralph-hooks/state/loop-end.json'), 'utf8')).reason).toBe('max-iterations');
+    }, TEST_TIMEOUT_MS);
 
-  it('a prompt too long for the API ends the session at once: no hook runs after it, the loop stays active at its iteration', async () => {
-    const root = loopProject();
-    const turns = (_request: RecordedRequest, index: number): Turn => (index === 0 ? { text: 'Starting.' } : { apiError: contextLengthExceeded() });
-    const run = await runCodex(root, { turns, timeoutMs: SESSION_TIMEOUT_MS });
-    expect(run.timedOut).toBe(false);
-    expect(run.exitCode).toBe(1);
-    expect(JSON.stringify((run.result as { errors: string[] }).errors)).toContain("ran out of room in the model's context window");
-    // The one Stop is the loop's first continuation, before the error; none after it.
-    expect(events(run)).toEqual(['Stop']);
-    expect(run.modelTurns).toBe(2);
-    expect(readFileSync(join(root, '.codex/ralph-loop.local.md'), 'utf8')).toMatch(/^active: true\niteration: 2$/m);
-  }, TEST_TIMEOUT_MS);
-});
+    it('a prompt too long for the API ends the session at once: no hook runs after it, the loop stays active at its iteration', async () => {
+      const root = loopProject();
+      const turns = (_request: RecordedRequest, index: number): Turn => (index === 0 ? { text: 'Starting.' } : { apiError: contextLengthExceeded() });
+      const run = await runCodex(root, { turns, timeoutMs: SESSION_TIMEOUT_MS });
+      expect(run.timedOut).toBe(false);
+      expect(run.exitCode).toBe(1);
+      expect(JSON.stringify((run.result as { errors: string[] }).errors)).toContain("ran out of room in the model's context window");
+      // The one Stop is the loop's first continuation, before the error; none after it.
+      expect(events(run)).toEqual(['Stop']);
+      expect(run.modelTurns).toBe(2);
+      const state = readFileSync(join(root, stateFile), 'utf8');
+      if (runtime === 'node') expect(JSON.parse(state)).toMatchObject({ active: true, iteration: 2 });
+      else expect(state).toMatch(/^active: true\niteration: 2$/m);
+    }, TEST_TIMEOUT_MS);
+  });
+}
 
 describeCodex('specum when the context fills up, in the real Codex', () => {
   it("compacts and goes on: the first request after the compaction carries the spec's current task", async () => {
