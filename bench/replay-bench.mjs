@@ -34,7 +34,7 @@ function build() {
   const out = join(ROOT, 'node_modules/.cache/ralph-hooks-bench-build');
   // tsc exits non-zero when unrelated files have type errors; the emitted JS is what we run.
   spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out], { stdio: 'ignore' });
-  writeFileSync(join(out, 'cli.mjs'), "const { main } = await import('./src/cli.js');\nprocess.exitCode = await main(process.argv.slice(2));\n");
+  writeFileSync(join(out, 'cli.mjs'), "const { main } = await import('./cli/main.js');\nprocess.exitCode = await main(process.argv.slice(2));\n");
   return join(out, 'cli.mjs');
 }
 

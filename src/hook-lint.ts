@@ -12,7 +12,7 @@ import type { Finding } from './doctor.js';
 import type { ExplainedHook } from './explain.js';
 import { agentEventName } from './explain.js';
 import { agentEvents, findAgentEvent, findHookEvent, firedAs } from './hook-events.js';
-import { didYouMean } from './commands/args.js';
+import { didYouMean } from './did-you-mean.js';
 import { renderHooks, type HookCommand } from './hooks.js';
 import { handlersWithBrokenScripts } from './registration/handler-scripts.js';
 import { FAIL_CLOSED_SUFFIX, isOurCommand } from './registration/ownership.js';

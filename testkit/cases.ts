@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { failureDetails } from '../src/replay/reporters/details.js';
-import { findCaseFiles, runCases } from '../src/replay/runner.js';
-import type { CaseOutcome } from '../src/replay/run-case.js';
+import { failureDetails } from './replay/reporters/details.js';
+import { findCaseFiles, runCases } from './replay/runner.js';
+import type { CaseOutcome } from './replay/run-case.js';
 
 export interface CaseReport {
   name: string;

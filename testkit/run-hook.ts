@@ -1,8 +1,8 @@
 /**
  * Runs one hook process the way Claude Code and forgeflare do: JSON on stdin, stdout and
- * stderr captured apart, the exit code returned. Built on node:child_process rather than
- * zx because the replay runner starts thousands of hooks and needs the process-group kill.
- * The hook runs in its own process group, so a timeout kills it and everything it started.
+ * stderr captured apart, the exit code returned. Built on node:child_process alone: the replay
+ * runner starts thousands of hooks and needs the process-group kill. The hook runs in its own
+ * process group, so a timeout kills it and everything it started.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ConflictPolicy } from '../../src/apply.js';
-import { settleAndWrite } from '../../src/commands/generate.js';
+import { settleAndWrite } from '../../cli/commands/generate.js';
 import { validateConfig } from '../../src/config/load.js';
 import { CONFIG_FILE, EXTRA_IDS, schemaUrl, type ExtraId, type RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';

@@ -5,7 +5,7 @@
 import { EXTRA_IDS, type ExtraId } from '../../src/config/schema.js';
 import { TARGETS, type TargetId } from '../../src/targets/index.js';
 import { PRESETS } from '../../src/presets/index.js';
-import { didYouMean } from '../../src/commands/args.js';
+import { didYouMean } from '../../cli/commands/args.js';
 
 export interface InitAnswers {
   target: TargetId;

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFLICT_POLICIES } from '../../src/apply.js';
-import { closest, editDistance } from '../../src/commands/args.js';
+import { closest, editDistance } from '../../cli/commands/args.js';
 import { CLI, ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 function gitRepo(): string {

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claudeCodeVersion, findClaudeCode } from '../../testkit/index.js';
+import { claudeCodeVersion, findClaudeCode } from '../../testkit/clients/index.js';
 import { generateProject } from '../helpers/generate.js';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
 import { describeRealClient, TEST_TIMEOUT_MS } from '../real-client/helpers.js';

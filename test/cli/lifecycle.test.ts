@@ -159,7 +159,7 @@ describe('upgrade', () => {
   }, 60_000);
 
   it('names a hook by its preset once when the preset is its kind: "guard (guard)", not "guard guard"', async () => {
-    const { hookLabel } = await import('../../src/commands/upgrade.js');
+    const { hookLabel } = await import('../../cli/commands/upgrade.js');
     expect(hookLabel({ name: 'guard', preset: 'guard', kind: 'guard' })).toBe('guard (guard)');
     expect(hookLabel({ name: 'stop-watcher', preset: 'specum', kind: 'stop-watcher' })).toBe('stop-watcher (specum stop-watcher)');
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'smol-toml';
 import { codexHooksFeature, mergeCodexConfig } from '../../src/registration/codex-config-toml.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { claudeCodeVersion, codexVersion, copilotVersion, droidVersion, qwenCodeVersion } from '../../testkit/index.js';
+import { claudeCodeVersion, codexVersion, copilotVersion, droidVersion, qwenCodeVersion } from '../../testkit/clients/index.js';
 import { geminiVersion } from '../../testkit/clients/gemini.js';
 import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../cli/main.js';
 import { readForgeflareHooks } from '../../src/registration/forgeflare-load.js';
 import { tomlString } from '../../src/registration/forgeflare-toml.js';
 import { HookRunner, readConvergence, replayForgeflare } from '../../testkit/index.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/commands/add.js';
+import { run } from '../../cli/commands/add.js';
 import { CliError } from '../../src/errors.js';
 import { generateProject } from '../helpers/generate.js';
 

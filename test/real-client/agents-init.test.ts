@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../testkit/index.js';
+import { runScenario } from '../../testkit/clients/index.js';
 import { ralphHooks } from '../helpers/cli.js';
 import { REAL_AGENTS, scratch, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 

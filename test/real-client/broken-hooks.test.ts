@@ -10,7 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { runAgent } from '../../testkit/index.js';
+import { runAgent } from '../../testkit/clients/index.js';
 import { realProject, REAL_AGENTS, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
 const run = REAL_AGENTS.some((a) => whenInstalled(a.installed)) ? describe.concurrent : describe.skip;

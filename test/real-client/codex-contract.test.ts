@@ -5,7 +5,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCodex, runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/index.js';
+import { findCodex, runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 const describeCodex = findCodex() !== null || process.env.CI ? describe : describe.skip;

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCodex, runCodex, toolCalls, sentToModel, type Turn } from '../../testkit/index.js';
+import { findCodex, runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { ralphHooks } from '../helpers/cli.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { promptTooLong, runClaudeCode, writeScenarioFiles, type RealClientRun, type RecordedRequest, type Turn } from '../../testkit/index.js';
+import { promptTooLong, runClaudeCode, writeScenarioFiles, type RealClientRun, type RecordedRequest, type Turn } from '../../testkit/clients/index.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 /** Claude Code's compaction asks the model for this; the scripted model answers with a summary. */

@@ -13,7 +13,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { runScenario } from '../../testkit/index.js';
+import { runScenario } from '../../testkit/clients/index.js';
 import { checkContract, observedContract, type ContractCheck } from '../../testkit/clients/contract.js';
 import { CLIENT_PROBES } from '../../testkit/clients/installed.js';
 import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';

@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copilotPackageCache, findCopilot, runCopilot } from '../../testkit/clients/copilot.js';
-import { sentToModel, stopOutcome, stopRuns, toolCalls, type Turn } from '../../testkit/index.js';
+import { sentToModel, stopOutcome, stopRuns, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 const describeCopilot = findCopilot() !== null || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe : describe.skip;

@@ -10,7 +10,7 @@ import {
   startScriptedModel,
   stopRuns,
   toolCalls,
-} from '../../testkit/index.js'; // in your project: from 'ralph-hooks/testkit'
+} from '../../testkit/clients/index.js'; // in your project: from 'ralph-hooks/testkit/clients'
 // #endregion real-client-imports
 import { describeRealClient, realProject, TEST_TIMEOUT_MS } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findDroid, runDroid } from '../../testkit/clients/droid.js';
-import { messagesConversation, registerConversationReader, sentToModel, toolCalls, type TappedHookRun, type Turn } from '../../testkit/index.js';
+import { messagesConversation, registerConversationReader, sentToModel, type TappedHookRun, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 registerConversationReader('droid', messagesConversation);

@@ -16,7 +16,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { qwenCodeUserSettings, runClaudeCode, runQwenCode } from '../../testkit/index.js';
+import { qwenCodeUserSettings, runClaudeCode, runQwenCode } from '../../testkit/clients/index.js';
 import { parseJsonl } from '../../testkit/clients/real-client.js';
 import { ralphHooks } from '../helpers/cli.js';
 import { realProject, REAL_AGENTS, scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';

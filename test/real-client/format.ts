@@ -1,4 +1,4 @@
-import type { ScenarioOutcome } from '../../testkit/index.js';
+import type { ScenarioOutcome } from '../../testkit/clients/index.js';
 
 /** A scenario's failures with what the hooks said, for an assertion message. */
 export function formatScenarioFailures(outcome: ScenarioOutcome): string {

@@ -6,14 +6,14 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  type RecordedRequest,
   runScenario,
   sentToModel,
   startScriptedModel,
   stopRuns,
   toolCalls,
-  type RecordedRequest,
   type Turn,
-} from '../../testkit/index.js';
+} from '../../testkit/clients/index.js';
 import { geminiApi, geminiConversation } from '../../testkit/clients/gemini-api.js';
 import { findGemini, runGemini } from '../../testkit/clients/gemini.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';

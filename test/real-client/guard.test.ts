@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import { runClaudeCode, runScenario, toolCalls } from '../../testkit/index.js';
+import { runClaudeCode, runScenario, toolCalls } from '../../testkit/clients/index.js';
 import { formatScenarioFailures } from './format.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 

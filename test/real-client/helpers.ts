@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode } from '../../testkit/index.js';
+import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode } from '../../testkit/clients/index.js';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
 
 /** Generous: a session is about a second alone, much more on a loaded 2-core machine. */

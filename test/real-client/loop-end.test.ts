@@ -4,7 +4,7 @@
  * layout (a loop hook and a specum hook), each in a fresh copy of it.
  */
 import { expect, it } from 'vitest';
-import { runClaudeCode, stopOutcome, stopRuns, writeScenarioFiles, type RealClientRun, type Turn } from '../../testkit/index.js';
+import { runClaudeCode, stopOutcome, stopRuns, writeScenarioFiles, type RealClientRun, type Turn } from '../../testkit/clients/index.js';
 import { ralphHooks } from '../helpers/cli.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runScenario } from '../../testkit/index.js';
+import { runScenario } from '../../testkit/clients/index.js';
 import { TRACKER_CONFIG } from '../presets/loop-helpers.js';
 import { describeRealClient, realProject, TEST_TIMEOUT_MS } from './helpers.js';
 

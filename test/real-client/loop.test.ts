@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runClaudeCode, runScenario, stopRuns } from '../../testkit/index.js';
+import { runClaudeCode, runScenario, stopRuns } from '../../testkit/clients/index.js';
 import { formatScenarioFailures } from './format.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
@@ -25,7 +25,7 @@ for (const runtime of ['bash', 'node'] as const) {
     it('a second session leaves the loop the first one claimed alone', async () => {
       const root = loopProject(runtime).root;
       const stateFile = runtime === 'node' ? '.claude/ralph-loop.local.json' : '.claude/ralph-loop.local.md';
-      const { writeScenarioFiles } = await import('../../testkit/index.js');
+      const { writeScenarioFiles } = await import('../../testkit/clients/index.js');
       writeScenarioFiles(root, {
         [stateFile]:
           runtime === 'node'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runScenario, sentToModel } from '../../testkit/index.js';
+import { runScenario, sentToModel } from '../../testkit/clients/index.js';
 import { formatScenarioFailures } from './format.js';
 import { describeRealClient, realProject, TEST_TIMEOUT_MS } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { runClaudeCode, stopOutcome, stopRuns, toolCalls, writeScenarioFiles, type RealClientRun } from '../../testkit/index.js';
+import { type RealClientRun, runClaudeCode, stopOutcome, stopRuns, toolCalls, writeScenarioFiles } from '../../testkit/clients/index.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 const LOOP_STATE = '---\nactive: true\niteration: 1\nsession_id: \nmax_iterations: 5\ncompletion_promise: "DONE"\n---\n\nBuild the parser\n';

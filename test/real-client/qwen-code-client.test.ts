@@ -9,7 +9,15 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../testkit/clients/model-server.js';
 import { chatCompletionsApi, chatCompletionsConversation, chatToolResultIsError, withChatCompletions } from '../../testkit/clients/chat-completions-api.js';
 import { findQwenCode, qwenCodeLastAssistantText, qwenCodeResult, runQwenCode } from '../../testkit/clients/qwen-code.js';
-import { messagesConversation, sentToModel, startScriptedModel, stopOutcome, stopRuns, toolCalls, type Turn } from '../../testkit/index.js';
+import {
+  messagesConversation,
+  sentToModel,
+  startScriptedModel,
+  stopOutcome,
+  stopRuns,
+  toolCalls,
+  type Turn,
+} from '../../testkit/clients/index.js';
 import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 const describeQwen = findQwenCode() !== null || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;

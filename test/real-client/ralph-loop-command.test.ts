@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { runClaudeCode } from '../../testkit/index.js';
+import { runClaudeCode } from '../../testkit/clients/index.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 const RUNTIMES = ['bash', 'node'] as const;

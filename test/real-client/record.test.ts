@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { runClaudeCode, saveRecordedCases, stopRuns } from '../../testkit/index.js';
+import { runClaudeCode, saveRecordedCases, stopRuns } from '../../testkit/clients/index.js';
 import { ralphHooks } from '../helpers/cli.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 

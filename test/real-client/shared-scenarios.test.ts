@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { runScenario } from '../../testkit/index.js';
+import { runScenario } from '../../testkit/clients/index.js';
 import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
 const SHARED = join(import.meta.dirname, 'scenarios/shared');

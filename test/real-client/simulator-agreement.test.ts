@@ -10,13 +10,15 @@ import { expect, it } from 'vitest';
 import {
   createWorkspace,
   replayStopLoop,
+  type AgentTurn,
+  type HookSpec,
+} from '../../testkit/index.js';
+import {
   runClaudeCode,
   stopOutcome,
   stopRuns,
-  type AgentTurn,
-  type HookSpec,
   type Turn,
-} from '../../testkit/index.js';
+} from '../../testkit/clients/index.js';
 import { describeRealClient, realProject, scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 /** One stretch of the agent's work up to its next stop: optional shell commands, then a reply. */

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
-import { claudeCodeVersion, preSkillShellCommandInput, runClaudeCode, toolCalls, type RealClientRun } from '../../testkit/index.js';
+import { preSkillShellCommandInput } from '../../testkit/index.js';
+import { claudeCodeVersion, runClaudeCode, toolCalls, type RealClientRun } from '../../testkit/clients/index.js';
 import { describeRealClient, realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
 
 /** The last Claude Code without PreSkillShellCommand. */

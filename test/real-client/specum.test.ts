@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runScenario } from '../../testkit/index.js';
+import { runScenario } from '../../testkit/clients/index.js';
 import { describeRealClient, realProject, TEST_TIMEOUT_MS } from './helpers.js';
 
 const SCENARIOS = join(import.meta.dirname, 'scenarios');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CaseError, caseJsonSchema, parseCase } from '../../src/replay/case-schema.js';
+import { CaseError, caseJsonSchema, parseCase } from '../../testkit/replay/case-schema.js';
 import { REPO_ROOT, thrownMessage } from './helpers.js';
 
 const SCHEMA_FILE = join(REPO_ROOT, 'schema', 'case.schema.json');

@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { run as runTest } from '../../src/commands/test.js';
-import { buildCase, saveCase } from '../../src/replay/recorder.js';
-import { redactText, redactValue } from '../../src/replay/redact.js';
+import { run as runTest } from '../../cli/commands/test.js';
+import { buildCase, saveCase } from '../../testkit/replay/recorder.js';
+import { redactText, redactValue } from '../../testkit/replay/redact.js';
 import { fixture, REPO_ROOT, SPECUM_HOOK, tempDir } from './helpers.js';
 
 // record is a process wrapper, so it is tested as one: compile the package once and run it.
@@ -14,8 +14,8 @@ const RECORD = join(BUILD, 'record.mjs');
 beforeAll(() => {
   // tsc exits non-zero if unrelated files have type errors; the emitted JS is what we need.
   spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(REPO_ROOT, 'tsconfig.build.json'), '--outDir', BUILD], { stdio: 'ignore' });
-  writeFileSync(RECORD, "const { run } = await import('./src/commands/record.js');\nprocess.exitCode = await run(process.argv.slice(2));\n");
-  expect(existsSync(join(BUILD, 'src/commands/record.js'))).toBe(true);
+  writeFileSync(RECORD, "const { run } = await import('./cli/commands/record.js');\nprocess.exitCode = await run(process.argv.slice(2));\n");
+  expect(existsSync(join(BUILD, 'cli/commands/record.js'))).toBe(true);
 }, 120_000);
 
 beforeEach(() => vi.spyOn(console, 'log').mockImplementation(() => {}));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkScenario, parseScenario, scenarioJsonSchema, ScenarioError, type RealClientRun } from '../../testkit/index.js';
+import { parseScenario, scenarioJsonSchema, ScenarioError } from '../../testkit/index.js';
+import { checkScenario, type RealClientRun } from '../../testkit/clients/index.js';
 import { REPO_ROOT } from './helpers.js';
 
 /** A session as runClaudeCode reports it, built by hand: checkScenario reads nothing else. */

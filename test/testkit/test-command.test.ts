@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/commands/test.js';
+import { run } from '../../cli/commands/test.js';
 import { CliError } from '../../src/errors.js';
 import { FIXTURES, REPO_ROOT, tempDir } from './helpers.js';
 

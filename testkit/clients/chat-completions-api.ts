@@ -15,6 +15,8 @@ import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
 import { canonicalCall, shellToolFor } from './shell-tools.js';
 import { firstSeenTexts } from './first-seen.js';
+import { isJsonObject } from '../../src/json-text.js';
+import { contentText } from './content-text.js';
 
 /** The model `GET /models` lists by default. */
 export const CHAT_COMPLETIONS_MODEL = 'scripted';
@@ -141,25 +143,18 @@ export function createChatCompletionsApi(options: { models?: string[] } = {}): P
 export const chatCompletionsApi: ProtocolAdapter = createChatCompletionsApi();
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function messagesOf(request: RecordedRequest): Json[] {
   const body = request.body;
-  if (!isObject(body) || !Array.isArray(body.messages)) return [];
-  return body.messages.filter(isObject);
-}
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (typeof part === 'string' ? part : isObject(part) && typeof part.text === 'string' ? part.text : '')).join('\n');
+  if (!isJsonObject(body) || !Array.isArray(body.messages)) return [];
+  return body.messages.filter(isJsonObject);
 }
 
 function parseArguments(raw: unknown): Json {
-  if (isObject(raw)) return raw;
+  if (isJsonObject(raw)) return raw;
   try {
     const parsed = JSON.parse(String(raw ?? '{}')) as unknown;
-    return isObject(parsed) ? parsed : {};
+    return isJsonObject(parsed) ? parsed : {};
   } catch {
     return {};
   }
@@ -176,7 +171,7 @@ export function chatToolResultIsError(text: string): boolean {
   if (trimmed.startsWith('{')) {
     try {
       const parsed = JSON.parse(trimmed) as unknown;
-      if (isObject(parsed) && 'error' in parsed && parsed.error) return true;
+      if (isJsonObject(parsed) && 'error' in parsed && parsed.error) return true;
     } catch {
       /* plain text */
     }
@@ -198,8 +193,8 @@ export const chatCompletionsConversation: ConversationReader = {
       for (const message of messagesOf(request)) {
         if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
           for (const call of message.tool_calls) {
-            if (!isObject(call) || typeof call.id !== 'string' || calls.has(call.id)) continue;
-            const fn = isObject(call.function) ? call.function : {};
+            if (!isJsonObject(call) || typeof call.id !== 'string' || calls.has(call.id)) continue;
+            const fn = isJsonObject(call.function) ? call.function : {};
             calls.set(call.id, { id: call.id, ...canonicalCall(String(fn.name), parseArguments(fn.arguments)), result: null, isError: false });
           }
         } else if (message.role === 'tool' && typeof message.tool_call_id === 'string') {

@@ -6,9 +6,9 @@
  * afterwards.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RealClientOptions, RealClientRun } from './real-client.js';
+import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from './session.js';
 import { TAPPED_SETTINGS } from './tap.js';
 import type { ScenarioClient } from './scenario.js';
@@ -53,18 +53,7 @@ export function claudeCodeVersion(bin: string | null = findClaudeCode()): string
 }
 
 function findTranscript(configDir: string, sessionId: string | null): string | null {
-  const projects = join(configDir, 'projects');
-  if (!existsSync(projects)) return null;
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 4) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path, depth + 1);
-      else if (entry.name.endsWith('.jsonl')) found.push(path);
-    }
-  };
-  walk(projects, 0);
+  const found = transcriptFiles(join(configDir, 'projects'), /\.jsonl$/, 4);
   if (sessionId) {
     const exact = found.find((p) => p.endsWith(`/${sessionId}.jsonl`));
     if (exact) return exact;

@@ -12,9 +12,9 @@
  * hooks already trusted in `config` run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonl, type RealClientOptions, type RealClientRun } from './real-client.js';
+import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
 import type { ScenarioClient } from './scenario.js';
 
@@ -89,18 +89,7 @@ function clientEnv(home: string): NodeJS.ProcessEnv {
 }
 
 function findRollout(home: string, threadId: string | null): string | null {
-  const sessions = join(home, 'sessions');
-  if (!existsSync(sessions)) return null;
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 4) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path, depth + 1);
-      else if (entry.name.startsWith('rollout-') && entry.name.endsWith('.jsonl')) found.push(path);
-    }
-  };
-  walk(sessions, 0);
+  const found = transcriptFiles(join(home, 'sessions'), /(^|\/)rollout-[^/]*\.jsonl$/, 4);
   return (threadId ? found.find((p) => p.endsWith(`-${threadId}.jsonl`)) : undefined) ?? found.sort().pop() ?? null;
 }
 

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative } from 'node:path';
 import { compareVersions } from '../../src/doctor.js';
 import type { TappedHookRun } from './real-client.js';
+import { isJsonObject } from '../../src/json-text.js';
 
 /** Event group ("PreToolUse Bash", "Stop") → sorted key paths of the inputs seen under it. */
 export type ContractEvents = Record<string, string[]>;
@@ -26,8 +27,6 @@ export const UPDATE_CONTRACTS_ENV = 'RALPH_HOOKS_UPDATE_CONTRACTS';
 /** What re-records the snapshots (printed in every failure). */
 export const RECORD_CONTRACTS_COMMAND = `${UPDATE_CONTRACTS_ENV}=1 npx vitest run test/real-client/contracts.test.ts`;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Keys that are names (not data used as keys, like a path or an id) are kept; the rest become `*`. */
 const keyName = (key: string) => (/^[A-Za-z_$][\w$-]*$/.test(key) ? key : '*');
 
@@ -37,7 +36,7 @@ const keyName = (key: string) => (/^[A-Za-z_$][\w$-]*$/.test(key) ? key : '*');
  */
 export function keyPaths(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return [...new Set(value.flatMap((item) => keyPaths(item, `${prefix}[]`)))];
-  if (!isObject(value)) return [];
+  if (!isJsonObject(value)) return [];
   return Object.entries(value).flatMap(([key, item]) => {
     const path = prefix ? `${prefix}.${keyName(key)}` : keyName(key);
     return [path, ...keyPaths(item, path)];

@@ -9,6 +9,8 @@ import { canonicalCall } from './shell-tools.js';
 import { withChatCompletions } from './chat-completions-api.js';
 import { geminiConversation } from './gemini-api.js';
 import { firstSeenTexts } from './first-seen.js';
+import { isJsonObject } from '../../src/json-text.js';
+import { contentText } from './content-text.js';
 
 /** One tool call the model made and the result it was sent for it. */
 export interface ToolExchange {
@@ -28,22 +30,11 @@ export interface ConversationReader {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function blockText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content
-      .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : typeof part === 'string' ? part : ''))
-      .join('\n');
-  }
-  return '';
-}
 
 function messagesOf(request: RecordedRequest): Json[] {
   const body = request.body;
-  if (!isObject(body) || !Array.isArray(body.messages)) return [];
-  return body.messages.filter(isObject);
+  if (!isJsonObject(body) || !Array.isArray(body.messages)) return [];
+  return body.messages.filter(isJsonObject);
 }
 
 /** The Messages API reader (Claude Code). */
@@ -55,18 +46,18 @@ export const messagesConversation: ConversationReader = {
       for (const message of messagesOf(request)) {
         if (!Array.isArray(message.content)) continue;
         for (const block of message.content) {
-          if (!isObject(block)) continue;
+          if (!isJsonObject(block)) continue;
           if (block.type === 'tool_use' && typeof block.id === 'string' && !calls.has(block.id)) {
             calls.set(block.id, {
               id: block.id,
-              ...canonicalCall(String(block.name), isObject(block.input) ? block.input : {}),
+              ...canonicalCall(String(block.name), isJsonObject(block.input) ? block.input : {}),
               result: null,
               isError: false,
             });
           } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
             const call = calls.get(block.tool_use_id);
             if (call && call.result === null) {
-              call.result = blockText(block.content);
+              call.result = contentText(block.content);
               call.isError = block.is_error === true;
             }
           }
@@ -85,9 +76,9 @@ export const messagesConversation: ConversationReader = {
         if (typeof message.content === 'string') add(message.content);
         else if (Array.isArray(message.content)) {
           for (const block of message.content) {
-            if (!isObject(block)) continue;
+            if (!isJsonObject(block)) continue;
             if (block.type === 'text' && typeof block.text === 'string') add(block.text);
-            else if (block.type === 'tool_result') add(blockText(block.content));
+            else if (block.type === 'tool_result') add(contentText(block.content));
           }
         }
       }

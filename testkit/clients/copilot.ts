@@ -33,6 +33,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { messagesConversation, registerConversationReader, withDenialText } from './conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
+import { isJsonObject } from '../../src/json-text.js';
 import type { ScenarioClient } from './scenario.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
@@ -192,8 +193,6 @@ function clientEnv(home: string, cacheDir: string, extra: Record<string, string>
   });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const shq = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 /**
@@ -218,12 +217,12 @@ function tapNativeEntries(projectDir: string, workDir: string, files: readonly s
     } catch {
       continue;
     }
-    if (!isObject(settings) || !isObject(settings.hooks)) continue;
+    if (!isJsonObject(settings) || !isJsonObject(settings.hooks)) continue;
     let wrapped = false;
     for (const [event, entries] of Object.entries(settings.hooks)) {
       if (!Array.isArray(entries)) continue;
       for (const entry of entries) {
-        if (!isObject(entry) || Array.isArray(entry.hooks) || entry.type !== 'command') continue;
+        if (!isJsonObject(entry) || Array.isArray(entry.hooks) || entry.type !== 'command') continue;
         const key = typeof entry.bash === 'string' ? 'bash' : typeof entry.command === 'string' ? 'command' : null;
         if (!key) continue;
         const id = `copilot${++n}`;
@@ -257,7 +256,7 @@ function findEvents(home: string, sessionId: string | null): string | null {
 export function copilotLastAssistantText(events: unknown[]): string | null {
   let last: string | null = null;
   for (const event of events) {
-    if (!isObject(event) || event.type !== 'assistant.message' || !isObject(event.data)) continue;
+    if (!isJsonObject(event) || event.type !== 'assistant.message' || !isJsonObject(event.data)) continue;
     if (typeof event.data.content === 'string' && event.data.content !== '') last = event.data.content;
   }
   return last;
@@ -265,7 +264,7 @@ export function copilotLastAssistantText(events: unknown[]): string | null {
 
 /** The `--output-format json` event stream, summed up like Claude Code's result: the final assistant text, the session id, the usage. */
 function resultOf(stdout: string): Record<string, unknown> | null {
-  const events = parseJsonl(stdout).filter(isObject);
+  const events = parseJsonl(stdout).filter(isJsonObject);
   if (events.length === 0) return null;
   const final = events.filter((e) => e.type === 'result').pop();
   const errors = events.filter((e) => typeof e.type === 'string' && /error/i.test(e.type)).map((e) => JSON.stringify(e));

@@ -13,10 +13,10 @@
  * settings.local.json or .factory/hooks.json. No trust prompt, no first-run prompt.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RealClientOptions, RealClientRun } from './real-client.js';
+import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from './session.js';
 import type { ScenarioClient } from './scenario.js';
 
@@ -78,13 +78,7 @@ export function droidHomeSettings(modelUrl: string, extra: Record<string, unknow
 
 /** The session's JSONL: ~/.factory/sessions/<cwd with / as ->/<session id>.jsonl. */
 function findTranscript(home: string, sessionId: string | null): string | null {
-  const sessions = join(home, '.factory/sessions');
-  if (!existsSync(sessions)) return null;
-  const found: string[] = [];
-  for (const dir of readdirSync(sessions, { withFileTypes: true })) {
-    if (!dir.isDirectory()) continue;
-    for (const entry of readdirSync(join(sessions, dir.name))) if (entry.endsWith('.jsonl')) found.push(join(sessions, dir.name, entry));
-  }
+  const found = transcriptFiles(join(home, '.factory/sessions'), /^[^/]+\/[^/]+\.jsonl$/, 1);
   return (sessionId ? found.find((p) => p.endsWith(`/${sessionId}.jsonl`)) : undefined) ?? found.sort().pop() ?? null;
 }
 

@@ -15,6 +15,7 @@ import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
 import { canonicalCall, shellToolFor } from './shell-tools.js';
 import { firstSeenTexts } from './first-seen.js';
+import { isJsonObject } from '../../src/json-text.js';
 
 type Part = { text: string } | { functionCall: { id: string; name: string; args: Record<string, unknown> } };
 
@@ -133,22 +134,21 @@ export const geminiApi: ProtocolAdapter = {
 };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function contentsOf(request: RecordedRequest): Json[] {
   const body = request.body;
-  if (!isObject(body) || !Array.isArray(body.contents)) return [];
-  return body.contents.filter(isObject);
+  if (!isJsonObject(body) || !Array.isArray(body.contents)) return [];
+  return body.contents.filter(isJsonObject);
 }
 
 function partsOf(content: Json): Json[] {
-  return Array.isArray(content.parts) ? content.parts.filter(isObject) : [];
+  return Array.isArray(content.parts) ? content.parts.filter(isJsonObject) : [];
 }
 
 /** The text of a functionResponse's `response` (Gemini CLI sends `{output}` or `{error}`). */
 function responseText(response: unknown): string {
   if (typeof response === 'string') return response;
-  if (!isObject(response)) return '';
+  if (!isJsonObject(response)) return '';
   if (typeof response.output === 'string') return response.output;
   if (typeof response.error === 'string') return response.error;
   if (typeof response.content === 'string') return response.content;
@@ -176,8 +176,8 @@ export const geminiConversation: ConversationReader = {
           pending = [];
           parts.forEach((part, partIndex) => {
             const call = part.functionCall;
-            if (!isObject(call) || typeof call.name !== 'string') return;
-            const args = isObject(call.args) ? call.args : {};
+            if (!isJsonObject(call) || typeof call.name !== 'string') return;
+            const args = isJsonObject(call.args) ? call.args : {};
             const id = typeof call.id === 'string' && call.id !== '' ? call.id : undefined;
             const key = id ?? `${contentIndex}:${partIndex}:${call.name}:${JSON.stringify(args)}`;
             pending.push({ key, name: call.name, id });
@@ -187,7 +187,7 @@ export const geminiConversation: ConversationReader = {
         }
         for (const part of parts) {
           const answer = part.functionResponse;
-          if (!isObject(answer)) continue;
+          if (!isJsonObject(answer)) continue;
           const id = typeof answer.id === 'string' && answer.id !== '' ? answer.id : undefined;
           let index = id === undefined ? -1 : pending.findIndex((p) => p.id === id);
           if (index === -1) index = pending.findIndex((p) => p.name === answer.name);
@@ -197,7 +197,7 @@ export const geminiConversation: ConversationReader = {
           if (!call || call.result !== null) continue;
           const response = answer.response;
           call.result = responseText(response);
-          call.isError = (isObject(response) && response.error !== undefined) || BLOCKED.test(call.result);
+          call.isError = (isJsonObject(response) && response.error !== undefined) || BLOCKED.test(call.result);
         }
       });
     }
@@ -211,7 +211,7 @@ export const geminiConversation: ConversationReader = {
         if (content.role === 'model') continue;
         for (const part of partsOf(content)) {
           if (typeof part.text === 'string') add(part.text);
-          else if (isObject(part.functionResponse)) add(responseText(part.functionResponse.response));
+          else if (isJsonObject(part.functionResponse)) add(responseText(part.functionResponse.response));
         }
       }
     }

@@ -16,12 +16,13 @@
  * in an untrusted folder then exits with an error).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RealClientOptions, RealClientRun } from './real-client.js';
+import { transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { geminiApi } from './gemini-api.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
+import { isJsonObject } from '../../src/json-text.js';
 import type { ScenarioClient } from './scenario.js';
 
 export const GEMINI_INSTALL = 'npm i -D @google/gemini-cli';
@@ -78,11 +79,10 @@ export function geminiVersion(bin: string | null = findGemini()): string | null 
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function merge(base: Json, over: Json): Json {
   const out: Json = { ...base };
-  for (const [key, value] of Object.entries(over)) out[key] = isObject(value) && isObject(out[key]) ? merge(out[key] as Json, value) : value;
+  for (const [key, value] of Object.entries(over)) out[key] = isJsonObject(value) && isJsonObject(out[key]) ? merge(out[key] as Json, value) : value;
   return out;
 }
 
@@ -143,14 +143,14 @@ function prepareForTap(root: string): { path: string; bytes: Buffer; registered:
   } catch {
     return null; // Gemini reports a broken settings file itself
   }
-  if (!isObject(settings) || !isObject(settings.hooks)) return null;
+  if (!isJsonObject(settings) || !isJsonObject(settings.hooks)) return null;
   const registered = new Map<string, string>();
   for (const groups of Object.values(settings.hooks)) {
     if (!Array.isArray(groups)) continue;
     for (const group of groups) {
-      if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+      if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
       for (const handler of group.hooks) {
-        if (!isObject(handler) || handler.type !== 'command' || typeof handler.command !== 'string') continue;
+        if (!isJsonObject(handler) || handler.type !== 'command' || typeof handler.command !== 'string') continue;
         const expanded = expandGeminiCommand(handler.command, root);
         registered.set(expanded, handler.command);
         handler.command = expanded;
@@ -175,14 +175,7 @@ function sessionOf(transcriptPath: string): string | null {
 
 /** The session transcripts under ~/.gemini/tmp/<project>/chats/session-*.jsonl. */
 function findTranscript(home: string, sessionId: string | null): string | null {
-  const base = join(home, '.gemini/tmp');
-  if (!existsSync(base)) return null;
-  const found: string[] = [];
-  for (const project of readdirSync(base)) {
-    const chats = join(base, project, 'chats');
-    if (!existsSync(chats)) continue;
-    for (const name of readdirSync(chats)) if (/^session-.*\.jsonl$/.test(name)) found.push(join(chats, name));
-  }
+  const found = transcriptFiles(join(home, '.gemini/tmp'), /^[^/]+\/chats\/session-[^/]*\.jsonl$/, 2);
   if (sessionId) {
     const exact = found.find((file) => sessionOf(file) === sessionId);
     if (exact) return exact;
@@ -197,7 +190,7 @@ function resultOf(stdout: string): Record<string, unknown> | null {
   if (start === -1) return null;
   try {
     const parsed = JSON.parse(text.slice(start)) as unknown;
-    if (!isObject(parsed)) return null;
+    if (!isJsonObject(parsed)) return null;
     return { type: 'result', result: typeof parsed.response === 'string' ? parsed.response : null, ...parsed };
   } catch {
     return null;

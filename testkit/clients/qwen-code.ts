@@ -12,12 +12,13 @@
  * openai` with OPENAI_BASE_URL/OPENAI_API_KEY/OPENAI_MODEL, streaming Chat Completions.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonl, type RealClientOptions, type RealClientRun } from './real-client.js';
+import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from './real-client.js';
 import { chatCompletionsApi, withChatCompletions } from './chat-completions-api.js';
 import { messagesConversation, registerConversationReader, type ConversationReader } from './conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from './session.js';
+import { isJsonObject } from '../../src/json-text.js';
 import type { ScenarioClient } from './scenario.js';
 
 export const QWEN_CODE_INSTALL = 'npm i -D @qwen-code/qwen-code';
@@ -89,8 +90,6 @@ function clientEnv(home: string, url: string, wire: QwenCodeWire): NodeJS.Proces
   });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The `--output-format json` answer: an array of events whose last is `{type: "result", result, session_id, …}`. */
 export function qwenCodeResult(stdout: string): Record<string, unknown> | null {
   const trimmed = stdout.trim();
@@ -103,7 +102,7 @@ export function qwenCodeResult(stdout: string): Record<string, unknown> | null {
     // Cut short (killed) or printed line by line: take what parses.
     events = parseJsonl(trimmed).flatMap((line) => (Array.isArray(line) ? line : [line]));
   }
-  const objects = events.filter(isObject);
+  const objects = events.filter(isJsonObject);
   const result = [...objects].reverse().find((event) => event.type === 'result');
   if (result) return result;
   if (objects.length === 0) return null;
@@ -112,10 +111,10 @@ export function qwenCodeResult(stdout: string): Record<string, unknown> | null {
   let last: string | null = null;
   for (const event of objects) {
     if (typeof event.session_id === 'string') sessionId = event.session_id;
-    const message = isObject(event.message) ? event.message : null;
+    const message = isJsonObject(event.message) ? event.message : null;
     if (event.type === 'assistant' && message && Array.isArray(message.content)) {
       const text = message.content
-        .filter((block): block is Record<string, unknown> => isObject(block) && block.type === 'text' && typeof block.text === 'string')
+        .filter((block): block is Record<string, unknown> => isJsonObject(block) && block.type === 'text' && typeof block.text === 'string')
         .map((block) => block.text as string)
         .join('');
       if (text) last = text;
@@ -126,14 +125,7 @@ export function qwenCodeResult(stdout: string): Record<string, unknown> | null {
 
 /** ~/.qwen/projects/<project slug>/chats/<session id>.jsonl (0.24.4); the newest chat when the id is unknown. */
 export function findQwenCodeTranscript(home: string, sessionId: string | null): string | null {
-  const projects = join(home, '.qwen/projects');
-  if (!existsSync(projects)) return null;
-  const found: string[] = [];
-  for (const project of readdirSync(projects)) {
-    const chats = join(projects, project, 'chats');
-    if (!existsSync(chats)) continue;
-    for (const file of readdirSync(chats)) if (file.endsWith('.jsonl')) found.push(join(chats, file));
-  }
+  const found = transcriptFiles(join(home, '.qwen/projects'), /^[^/]+\/chats\/[^/]+\.jsonl$/, 2);
   if (sessionId) {
     const exact = found.find((path) => path.endsWith(`/${sessionId}.jsonl`));
     if (exact) return exact;
@@ -149,8 +141,8 @@ registerConversationReader('qwen-code', qwenCodeConversation);
 export function qwenCodeLastAssistantText(transcript: unknown[]): string | null {
   for (let i = transcript.length - 1; i >= 0; i--) {
     const record = transcript[i];
-    if (!isObject(record) || record.type !== 'assistant' || !isObject(record.message) || !Array.isArray(record.message.parts)) continue;
-    const texts = record.message.parts.filter((part): part is { text: string } => isObject(part) && typeof part.text === 'string' && part.thought !== true);
+    if (!isJsonObject(record) || record.type !== 'assistant' || !isJsonObject(record.message) || !Array.isArray(record.message.parts)) continue;
+    const texts = record.message.parts.filter((part): part is { text: string } => isJsonObject(part) && typeof part.text === 'string' && part.thought !== true);
     if (texts.length) return texts.map((part) => part.text).join('');
   }
   return null;

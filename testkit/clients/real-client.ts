@@ -4,7 +4,7 @@
  * its time limit), and where a client's CLI is found.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import type { RecordedRequest, ScriptedModel, Turns } from './model-server.js';
 
@@ -101,6 +101,29 @@ export function projectFileReader(root: string): (path: string) => string | null
       return null;
     }
   };
+}
+
+/**
+ * Where a client keeps its session transcripts: the files under `root`, at most `depth` folders
+ * down, whose path relative to `root` matches `pattern`, in the order the folders list them.
+ * [] when `root` does not exist (the session never started).
+ */
+export function transcriptFiles(root: string, pattern: RegExp, depth: number): string[] {
+  if (!existsSync(root)) return [];
+  const found: string[] = [];
+  const walk = (dir: string, relative: string, level: number): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      const rel = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (level < depth) walk(path, rel, level + 1);
+      } else if (pattern.test(rel)) {
+        found.push(path);
+      }
+    }
+  };
+  walk(root, '', 0);
+  return found;
 }
 
 /** The client is not installed. */

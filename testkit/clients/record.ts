@@ -4,8 +4,8 @@
  * `capture` (the files the hook reads), so each case starts from the files as they were
  * before that hook ran.
  */
-import { buildCase, saveCase } from '../../src/replay/recorder.js';
-import type { HookCase } from '../../src/replay/case-schema.js';
+import { buildCase, saveCase } from '../replay/recorder.js';
+import type { HookCase } from '../replay/case-schema.js';
 import type { RealClientRun, TappedHookRun } from './real-client.js';
 
 export interface RecordedCasesOptions {

@@ -12,6 +12,8 @@ import type { ServerResponse } from 'node:http';
 import type { ConversationReader, ToolExchange } from './conversation.js';
 import type { ModelTurnContext, ProtocolAdapter, RecordedRequest, Turn } from './model-server.js';
 import { firstSeenTexts } from './first-seen.js';
+import { isJsonObject } from '../../src/json-text.js';
+import { contentText } from './content-text.js';
 
 /** Codex's shell tool (0.169.0, unified exec): arguments `{cmd, workdir?, …}`. */
 export const CODEX_SHELL_TOOL = 'exec_command';
@@ -120,18 +122,11 @@ export const responsesApi: ProtocolAdapter = {
 };
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function inputItems(request: RecordedRequest): Json[] {
   const body = request.body;
-  if (!isObject(body) || !Array.isArray(body.input)) return [];
-  return body.input.filter(isObject);
-}
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('\n');
+  if (!isJsonObject(body) || !Array.isArray(body.input)) return [];
+  return body.input.filter(isJsonObject);
 }
 
 /** Codex prefixes a denied call's output with this (0.169.0). */
@@ -152,7 +147,7 @@ export const responsesConversation: ConversationReader = {
           let args: Json = {};
           try {
             const parsed = JSON.parse(String(item.arguments ?? '{}')) as unknown;
-            if (isObject(parsed)) args = parsed;
+            if (isJsonObject(parsed)) args = parsed;
           } catch {
             args = {};
           }
@@ -168,7 +163,7 @@ export const responsesConversation: ConversationReader = {
         } else if (item.type === 'function_call_output' && typeof item.call_id === 'string') {
           const call = calls.get(item.call_id);
           if (call && call.result === null) {
-            const output = isObject(item.output) ? contentText(item.output.content) : typeof item.output === 'string' ? item.output : contentText(item.output);
+            const output = isJsonObject(item.output) ? contentText(item.output.content) : typeof item.output === 'string' ? item.output : contentText(item.output);
             call.result = output;
             const code = EXIT_CODE.exec(output);
             call.isError = BLOCKED.test(output) || (code !== null && code[1] !== '0');
@@ -187,7 +182,7 @@ export const responsesConversation: ConversationReader = {
       if (!request.modelCall) continue;
       for (const item of inputItems(request)) {
         if (item.type === 'message' && (item.role === 'user' || item.role === 'developer') && !instructions.has(contentText(item.content))) add(contentText(item.content));
-        else if (item.type === 'function_call_output') add(typeof item.output === 'string' ? item.output : contentText(isObject(item.output) ? item.output.content : item.output));
+        else if (item.type === 'function_call_output') add(typeof item.output === 'string' ? item.output : contentText(isJsonObject(item.output) ? item.output.content : item.output));
       }
     }
     return texts;

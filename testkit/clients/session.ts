@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { ClientNotFoundError, onPath, parseJsonl, projectFileReader, runClientProcess, upwards, type RealClientOptions, type RealClientRun, type TappedHookRun } from './real-client.js';
 import { installTap } from './tap.js';
 import { startScriptedModel, type ProtocolAdapter, type ScriptedModel } from './model-server.js';
+import { isJsonObject } from '../../src/json-text.js';
 
 /** Where an agent's CLI is: node_modules/.bin above `from` or the working directory, else PATH; null when missing. */
 export function findBin(name: string, from: string = process.cwd()): string | null {
@@ -60,8 +61,6 @@ export function isolatedEnv(home: string, foreign: RegExp, set: Record<string, s
   return env;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Replace every occurrence of each `from` by its `to` in every string of a JSON-like value. */
 export function renameStrings<T>(value: T, renames: [string, string][]): T {
   if (renames.length === 0) return value;
@@ -71,7 +70,7 @@ export function renameStrings<T>(value: T, renames: [string, string][]): T {
     return out as T;
   }
   if (Array.isArray(value)) return value.map((item) => renameStrings(item, renames)) as T;
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameStrings(v, renames)])) as T;
+  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameStrings(v, renames)])) as T;
   return value;
 }
 
@@ -81,7 +80,7 @@ export function lastJsonObject(stdout: string): Record<string, unknown> | null {
   for (let i = lines.length - 1; i >= 0; i--) {
     try {
       const parsed = JSON.parse(lines[i]!) as unknown;
-      if (isObject(parsed)) return parsed;
+      if (isJsonObject(parsed)) return parsed;
     } catch {
       /* not the result line */
     }

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TappedHookRun } from './real-client.js';
+import { isJsonObject } from '../../src/json-text.js';
 
 const shq = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
@@ -96,10 +97,6 @@ export interface InstalledTap {
   renames: [string, string][];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Wrap every command hook registered in the project's settings; `restore()` puts the bytes back. */
 export function installTap(projectDir: string, workDir: string, capture: string[] = [], settingsFiles: readonly string[] = TAPPED_SETTINGS): InstalledTap {
   const out = join(workDir, 'tap');
@@ -121,14 +118,14 @@ export function installTap(projectDir: string, workDir: string, capture: string[
     } catch {
       continue; // the client reports a broken settings file itself
     }
-    if (!isObject(settings) || !isObject(settings.hooks)) continue;
+    if (!isJsonObject(settings) || !isJsonObject(settings.hooks)) continue;
     let wrapped = false;
     for (const [event, groups] of Object.entries(settings.hooks)) {
       if (!Array.isArray(groups)) continue;
       for (const group of groups) {
-        if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+        if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
         for (const handler of group.hooks) {
-          if (!isObject(handler) || handler.type !== 'command' || typeof handler.command !== 'string') continue;
+          if (!isJsonObject(handler) || handler.type !== 'command' || typeof handler.command !== 'string') continue;
           const id = `h${++n}`;
           handlers[id] = {
             original: handler.command,

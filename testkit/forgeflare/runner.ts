@@ -19,6 +19,7 @@ import type { ForgeflareStopReason } from '../inputs.js';
 import { parseHookJson } from '../run-hook.js';
 import { osError, runHookProcess, type HookProcessResult, type UnreadStdin } from './process.js';
 import { parseJsonValue, parseStruct, sortKeysDeep, toSortedJson } from './serde-json.js';
+import { isJsonObject } from '../../src/json-text.js';
 
 export type ForgeflareHookConfig = HookConfigRecord;
 export type { UnreadStdin };
@@ -399,23 +400,22 @@ export class HookRunner {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isUsize = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /** serde's ConvergenceState from a file's text, or the default when any part of it does not fit. */
 function convergenceFromText(text: string): ConvergenceFile | undefined {
   const parsed = parseJsonValue(text);
-  if (!parsed.ok || !isObject(parsed.value)) return undefined;
+  if (!parsed.ok || !isJsonObject(parsed.value)) return undefined;
   const data = parsed.value;
   const observations = data.observations ?? [];
   if (!Array.isArray(observations)) return undefined;
   for (const o of observations) {
-    if (!isObject(o) || typeof o.signal !== 'string' || typeof o.reason !== 'string' || !isUsize(o.tool_iterations)) return undefined;
+    if (!isJsonObject(o) || typeof o.signal !== 'string' || typeof o.reason !== 'string' || !isUsize(o.tool_iterations)) return undefined;
   }
   const state: ConvergenceFile = { observations: observations.map((o) => ({ signal: o.signal, reason: o.reason, tool_iterations: o.tool_iterations })) as ConvergenceObservation[] };
   if (data.final !== undefined && data.final !== null) {
     const f = data.final;
-    if (!isObject(f) || typeof f.reason !== 'string' || !isUsize(f.tool_iterations) || !isUsize(f.total_tokens) || typeof f.timestamp !== 'string') return undefined;
+    if (!isJsonObject(f) || typeof f.reason !== 'string' || !isUsize(f.tool_iterations) || !isUsize(f.total_tokens) || typeof f.timestamp !== 'string') return undefined;
     state.final = { reason: f.reason, tool_iterations: f.tool_iterations as number, total_tokens: f.total_tokens as number, timestamp: f.timestamp };
   }
   return state;

@@ -1,14 +1,14 @@
 /**
  * The `ralph-hooks` command line: one small module per subcommand under
- * src/commands/, loaded on demand so `ralph-hooks test` does not pay for Yeoman.
+ * cli/commands/, loaded on demand so `ralph-hooks test` does not pay for Yeoman.
  *
  * One policy for every command: an unknown command or flag is a usage error (exit 2) with a
  * "did you mean"; `help [command]` and `<command> --help` print the same text; Ctrl-C ends
  * the command with exit 130 and one line, before anything is half-written.
  */
 import { didYouMean, USAGE_EXIT } from './commands/args.js';
-import { CliError } from './errors.js';
-import { JsonSyntaxError } from './json-text.js';
+import { CliError } from '../src/errors.js';
+import { JsonSyntaxError } from '../src/json-text.js';
 
 type Command = { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> };
 
@@ -106,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === '--version' || name === '-v') {
-    const { packageVersion } = await import('./package-info.js');
+    const { packageVersion } = await import('../src/package-info.js');
     console.log(packageVersion());
     return 0;
   }

@@ -4,9 +4,10 @@
  * reporters as recorded cases. Sessions are heavy, so at most one per core runs at once.
  */
 import { availableParallelism } from 'node:os';
-import type { KeyValue } from '../../testkit/format.js';
-import { ClientNotFoundError } from '../../testkit/clients/claude-code.js';
-import { loadScenario, runScenario, ScenarioError, type Scenario } from '../../testkit/clients/scenario.js';
+import type { KeyValue } from '../format.js';
+import { ClientNotFoundError } from '../clients/claude-code.js';
+import { runScenario } from '../clients/scenario.js';
+import { loadScenario, ScenarioError, type Scenario } from './scenario-schema.js';
 import type { CaseOutcome, StepOutcome } from './run-case.js';
 
 export const SCENARIO_SUFFIX = '.scenario.json';

@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { KeyValue } from '../../testkit/format.js';
-import { HookRunError, runHook, type HookResult, type HookSpec } from '../../testkit/run-hook.js';
-import { setFileAge, Workspace } from '../../testkit/workspace.js';
+import type { KeyValue } from '../format.js';
+import { HookRunError, runHook, type HookResult, type HookSpec } from '../run-hook.js';
+import { setFileAge, Workspace } from '../workspace.js';
 import { caseSteps, type CaseWorkspace, type Expectation, type HookCase } from './case-schema.js';
 import { checkExpectation, updatedExpectation, type Failure } from './expectations.js';
 

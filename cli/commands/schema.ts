@@ -4,13 +4,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configReferenceMarkdown } from '../config/reference.js';
-import { configJsonSchema } from '../config/schema.js';
-import { formatJson } from '../json-text.js';
-import { PACKAGE_ROOT } from '../package-info.js';
-import { GUARD_RULES } from '../presets/guard.js';
-import { withGuardRuleTable } from '../presets/guard-rules.js';
-import { scenarioJsonSchema } from '../../testkit/clients/scenario.js';
+import { configReferenceMarkdown } from '../../src/config/reference.js';
+import { configJsonSchema } from '../../src/config/schema.js';
+import { formatJson } from '../../src/json-text.js';
+import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { GUARD_RULES } from '../../src/presets/guard.js';
+import { withGuardRuleTable } from '../../src/presets/guard-rules.js';
+import { scenarioJsonSchema } from '../../testkit/replay/scenario-schema.js';
 import { parseCommandArgs, UsageError } from './args.js';
 
 const HELP = `Usage: ralph-hooks schema [--write | --check]

@@ -1,14 +1,14 @@
 /** `ralph-hooks explain [event]`: the hooks the agent will run here, from every source, in its order. */
-import { readConfig } from '../config/load.js';
-import type { RalphHooksConfig } from '../config/schema.js';
-import { TARGETS } from '../targets/index.js';
-import { formatFindings, formatGithub, type Finding } from '../doctor.js';
-import { agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../explain.js';
-import { agentEvents, findAgentEvent, findHookEvent } from '../hook-events.js';
-import { lintHooks } from '../hook-lint.js';
-import { useProject } from '../package-managers/project.js';
-import { findProjectRoot } from '../project-root.js';
-import type { Target } from '../targets/types.js';
+import { readConfig } from '../../src/config/load.js';
+import type { RalphHooksConfig } from '../../src/config/schema.js';
+import { TARGETS } from '../../src/targets/index.js';
+import { formatFindings, formatGithub, type Finding } from '../../src/doctor.js';
+import { agentToolName, explainHooks, matchToolCall, type ExplainedHook, type ToolCall } from '../../src/explain.js';
+import { agentEvents, findAgentEvent, findHookEvent } from '../../src/hook-events.js';
+import { lintHooks } from '../../src/hook-lint.js';
+import { useProject } from '../../src/package-managers/project.js';
+import { findProjectRoot } from '../../src/project-root.js';
+import type { Target } from '../../src/targets/types.js';
 import { didYouMean, findingsFormat, parseCommandArgs, UsageError } from './args.js';
 
 const HELP = `Usage: ralph-hooks explain [event] [--agent <target>] [--tool <name> [--command <text>]]

@@ -10,8 +10,8 @@ import { appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { constants } from 'node:os';
-import { CliError } from '../errors.js';
-import { buildCase, saveCase, snapshotFiles, type Invocation } from '../replay/recorder.js';
+import { CliError } from '../../src/errors.js';
+import { buildCase, saveCase, snapshotFiles, type Invocation } from '../../testkit/replay/recorder.js';
 import { parseCommandArgs } from './args.js';
 
 export const HELP = `Usage: ralph-hooks record [options] -- <hook command...>

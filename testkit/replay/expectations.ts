@@ -4,10 +4,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HookResult } from '../../testkit/run-hook.js';
-import { reasonOf, systemMessageOf } from '../../testkit/assertions.js';
+import type { HookResult } from '../run-hook.js';
+import { reasonOf, systemMessageOf } from '../assertions.js';
 import type { Expectation, FileExpectation, TextCheck } from './case-schema.js';
-import { isJsonObject } from '../json-text.js';
+import { isJsonObject } from '../../src/json-text.js';
 import { lineDiff } from './diff.js';
 
 export interface Failure {

@@ -1,18 +1,18 @@
 /** `ralph-hooks generate`: re-render every hook from ralph-hooks.config.json. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyPlan, CONFLICT_POLICIES, diffOf, diskWriter, planWithManifest, resolveConflicts, type ConflictPolicy } from '../apply.js';
-import { readConfig } from '../config/load.js';
-import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
-import { CliError } from '../errors.js';
-import { JsonSyntaxError } from '../json-text.js';
-import { notInstalled } from '../formatters/index.js';
-import { formatterMissing, planGeneration, type Plan } from '../plan.js';
-import { useProject } from '../package-managers/project.js';
-import { findProjectRoot } from '../project-root.js';
-import { askAboutConflict } from '../prompt-conflict.js';
-import { changesAsJson, summarize } from '../report.js';
-import { configWarnings, formatWarnings } from '../warnings.js';
+import { applyPlan, CONFLICT_POLICIES, diffOf, diskWriter, planWithManifest, resolveConflicts, type ConflictPolicy } from '../../src/apply.js';
+import { readConfig } from '../../src/config/load.js';
+import { CONFIG_FILE, type RalphHooksConfig } from '../../src/config/schema.js';
+import { CliError } from '../../src/errors.js';
+import { JsonSyntaxError } from '../../src/json-text.js';
+import { notInstalled } from '../../src/formatters/index.js';
+import { formatterMissing, planGeneration, type Plan } from '../../src/plan.js';
+import { useProject } from '../../src/package-managers/project.js';
+import { findProjectRoot } from '../../src/project-root.js';
+import { askAboutConflict } from '../../src/prompt-conflict.js';
+import { changesAsJson, summarize } from '../../src/report.js';
+import { configWarnings, formatWarnings } from '../../src/warnings.js';
 import { parseCommandArgs, USAGE_EXIT } from './args.js';
 
 const HELP = `Usage: ralph-hooks generate [options]

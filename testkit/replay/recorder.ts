@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { parseHookJson } from '../../testkit/run-hook.js';
+import { parseHookJson } from '../run-hook.js';
 import type { HookCase } from './case-schema.js';
 import { redactText, redactValue, type RedactOptions } from './redact.js';
 

@@ -7,12 +7,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CLIENT_PROBES, installedClients, type InstalledClient } from '../testkit/clients/installed.js';
-import { humanLine } from './replay/reporters/human.js';
-import { failureDetails } from './replay/reporters/details.js';
-import type { CaseOutcome } from './replay/run-case.js';
-import { DEFAULT_SCENARIO_DIR, readScenario, runScenarioCase, ScenarioError, SCENARIO_SUFFIX } from './replay/run-scenario.js';
-import { caseName, findCaseFiles } from './replay/runner.js';
+import { CLIENT_PROBES, installedClients, type InstalledClient } from './installed.js';
+import { humanLine } from '../replay/reporters/human.js';
+import { failureDetails } from '../replay/reporters/details.js';
+import type { CaseOutcome } from '../replay/run-case.js';
+import { DEFAULT_SCENARIO_DIR, readScenario, runScenarioCase, ScenarioError, SCENARIO_SUFFIX } from '../replay/run-scenario.js';
+import { caseName, findCaseFiles } from '../replay/runner.js';
 
 /** One installed client and how the project's scenarios fared in it. */
 export interface ClientOutcome extends InstalledClient {

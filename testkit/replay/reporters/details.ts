@@ -1,6 +1,6 @@
 /** The failure text shared by the reporters: one bats-assert style block per failed check, then the hook's output. */
-import { formatFailure, type KeyValue } from '../../../testkit/format.js';
-import { outputPairs } from '../../../testkit/assertions.js';
+import { formatFailure, type KeyValue } from '../../format.js';
+import { outputPairs } from '../../assertions.js';
 import type { CaseOutcome } from '../run-case.js';
 
 export function failureDetails(outcome: CaseOutcome): string {

@@ -4,16 +4,16 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { CliError } from '../errors.js';
-import { rhCommand, useProject } from '../package-managers/project.js';
-import { findProjectRoot } from '../project-root.js';
+import { CliError } from '../../src/errors.js';
+import { rhCommand, useProject } from '../../src/package-managers/project.js';
+import { findProjectRoot } from '../../src/project-root.js';
 import { parseCommandArgs } from './args.js';
-import { humanLine, humanReport } from '../replay/reporters/human.js';
-import { junitReport } from '../replay/reporters/junit.js';
-import { tapReport } from '../replay/reporters/tap.js';
-import { DEFAULT_CASE_DIR, defaultJobs, runCases, type RunSummary } from '../replay/runner.js';
-import { DEFAULT_SCENARIO_DIR } from '../replay/run-scenario.js';
-import { docsPage } from '../package-info.js';
+import { humanLine, humanReport } from '../../testkit/replay/reporters/human.js';
+import { junitReport } from '../../testkit/replay/reporters/junit.js';
+import { tapReport } from '../../testkit/replay/reporters/tap.js';
+import { DEFAULT_CASE_DIR, defaultJobs, runCases, type RunSummary } from '../../testkit/replay/runner.js';
+import { DEFAULT_SCENARIO_DIR } from '../../testkit/replay/run-scenario.js';
+import { docsPage } from '../../src/package-info.js';
 
 export const HELP = `Usage: ralph-hooks test [paths...] [options]
 

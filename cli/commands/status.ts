@@ -1,7 +1,7 @@
 /** `ralph-hooks status`: why the last loop ended, and the loops running now. Always exit 0. */
-import { END_RECORD, readEndRecord, runningLoops, type EndReason, type LoopEnd, type RunningLoop } from '../loop-status.js';
-import { useProject } from '../package-managers/project.js';
-import { findProjectRoot } from '../project-root.js';
+import { END_RECORD, readEndRecord, runningLoops, type EndReason, type LoopEnd, type RunningLoop } from '../../src/loop-status.js';
+import { useProject } from '../../src/package-managers/project.js';
+import { findProjectRoot } from '../../src/project-root.js';
 import { parseCommandArgs } from './args.js';
 
 const HELP = `Usage: ralph-hooks status [--dir <path>] [--json]

@@ -2,12 +2,12 @@
  * `ralph-hooks upgrade`: after installing a newer ralph-hooks, re-render every hook and say,
  * hook by hook, what the new version changed. Hand edits are conflicts as in `generate`.
  */
-import { readConfig } from '../config/load.js';
-import { type RalphHooksConfig } from '../config/schema.js';
-import { renderHooks } from '../hooks.js';
-import { readManifest } from '../manifest.js';
-import { packageVersion } from '../package-info.js';
-import { planGeneration, type FileChange } from '../plan.js';
+import { readConfig } from '../../src/config/load.js';
+import { type RalphHooksConfig } from '../../src/config/schema.js';
+import { renderHooks } from '../../src/hooks.js';
+import { readManifest } from '../../src/manifest.js';
+import { packageVersion } from '../../src/package-info.js';
+import { planGeneration, type FileChange } from '../../src/plan.js';
 import { parseCommandArgs } from './args.js';
 import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
 

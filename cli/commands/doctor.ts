@@ -1,7 +1,7 @@
 /** `ralph-hooks doctor`: check tools, config, registration, scripts and manifest; exit 1 if anything is wrong. */
-import { checkProject, checkTools, formatFindings, formatGithub } from '../doctor.js';
-import { useProject } from '../package-managers/project.js';
-import { findProjectRoot } from '../project-root.js';
+import { checkProject, checkTools, formatFindings, formatGithub } from '../../src/doctor.js';
+import { useProject } from '../../src/package-managers/project.js';
+import { findProjectRoot } from '../../src/project-root.js';
 import { findingsFormat, parseCommandArgs } from './args.js';
 
 const HELP = `Usage: ralph-hooks doctor [--dir <path>] [--json | --format text|json|github] [--plugin-dir <path>]...
@@ -49,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
 /** `doctor --clients`: the scenarios in each installed client, streamed as they finish (text), or one JSON report. */
 async function runClients(root: string, json: boolean): Promise<number> {
   // Loaded here: the real-client runners are needed by --clients only, not by every doctor run.
-  const { checkClients, clientResultLine, formatClientsCheck } = await import('../client-check.js');
+  const { checkClients, clientResultLine, formatClientsCheck } = await import('../../testkit/clients/client-check.js');
   const check = await checkClients(root, json ? undefined : (client, outcome) => console.log(clientResultLine(client, outcome)));
   if (json) {
     const clients = check.clients.map(({ outcomes, ...client }) => ({ ...client, scenarios: outcomes.map(({ name, relative, status, durationMs, error, steps }) => ({ name, file: relative, status, durationMs, error, failures: steps.flatMap((s) => s.failures) })) }));

@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, validateConfig } from '../config/load.js';
-import { CONFIG_FILE, type RalphHooksConfig } from '../config/schema.js';
-import { CliError } from '../errors.js';
-import { formatJson, isJsonObject, parseJsonText } from '../json-text.js';
-import { planGeneration } from '../plan.js';
-import { PRESETS } from '../presets/index.js';
+import { ConfigError, validateConfig } from '../../src/config/load.js';
+import { CONFIG_FILE, type RalphHooksConfig } from '../../src/config/schema.js';
+import { CliError } from '../../src/errors.js';
+import { formatJson, isJsonObject, parseJsonText } from '../../src/json-text.js';
+import { planGeneration } from '../../src/plan.js';
+import { PRESETS } from '../../src/presets/index.js';
 import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
 import { didYouMean, parseCommandArgs, UsageError } from './args.js';
 

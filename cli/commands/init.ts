@@ -5,15 +5,15 @@
  */
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseJsonText } from '../json-text.js';
+import { parseJsonText } from '../../src/json-text.js';
 import { fileURLToPath } from 'node:url';
 import { InitFlow, isPromptAbort, type InitOptions } from '../../generators/app/init-flow.js';
 import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer } from '../../generators/app/questions.js';
-import { CliError, Interrupted } from '../errors.js';
+import { CliError, Interrupted } from '../../src/errors.js';
 import { parseCommandArgs, UsageError } from './args.js';
-import { useProject } from '../package-managers/project.js';
-import { findProjectRoot } from '../project-root.js';
-import { startKeyBuffer } from '../typeahead.js';
+import { useProject } from '../../src/package-managers/project.js';
+import { findProjectRoot } from '../../src/project-root.js';
+import { startKeyBuffer } from '../../src/typeahead.js';
 import { parseConflictOptions } from './generate.js';
 
 const HELP = `Usage: ralph-hooks init [options]    (npm init ralph-hooks -- [options])

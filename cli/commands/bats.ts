@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CliError } from '../errors.js';
-import { PACKAGE_ROOT, packageVersion } from '../package-info.js';
+import { CliError } from '../../src/errors.js';
+import { PACKAGE_ROOT, packageVersion } from '../../src/package-info.js';
 
 const HELP = `Usage: ralph-hooks bats [bats options] <file or folder>...
 

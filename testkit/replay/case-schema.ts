@@ -3,7 +3,7 @@
  * schema/case.schema.json is generated from it (`caseJsonSchema()`), and cases are validated
  * with it so an error names the field path (`steps.1.expect.exitCode`).
  */
-import { z } from '../zod.js';
+import { z } from '../../src/zod.js';
 
 const text = z
   .strictObject({
