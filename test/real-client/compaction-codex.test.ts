@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contextLengthExceeded, findCodex, runCodex, writeScenarioFiles, type RealClientRun, type RecordedRequest, type Turn } from '../../testkit/index.js';
+import { contextLengthExceeded, findCodex, runCodex, writeScenarioFiles, type RealClientRun, type RecordedRequest, type Turn } from '../../testkit/clients/index.js';
 import { realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
 
 const describeCodex = whenInstalled(findCodex() !== null) ? describe.concurrent : describe.skip;
