@@ -32,6 +32,12 @@ export interface EventSupport {
   alsoNamed?: string;
   /** The first version known to fire it; absent: every version this project runs. */
   since?: string;
+  /**
+   * What the event's matcher was seen to match in the agent's real client, where a hook
+   * depends on one value (SessionStart's `compact` source, StopFailure's `invalid_request`
+   * error). The stop-watchers register for such a value only where it is listed here.
+   */
+  seen?: readonly string[];
 }
 
 export interface HookEventSpec {
@@ -63,10 +69,12 @@ export const HOOK_EVENTS: readonly HookEventSpec[] = [
   { name: 'UserPromptSubmit', matcher: 'none', summary: 'when a prompt is submitted', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid'), copilot: { alsoNamed: 'userPromptSubmitted' } } },
   { name: 'UserPromptExpansion', matcher: 'other', matches: 'the slash command', summary: 'when a slash command expands into a prompt', agents: everywhere('claude-code', 'qwen-code') },
   { name: 'Stop', matcher: 'none', summary: 'when the agent is about to end its turn; can keep it going', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'forgeflare'), copilot: { alsoNamed: 'agentStop' }, gemini: { name: 'AfterAgent' } } },
-  { name: 'StopFailure', matcher: 'other', matches: 'the error type', summary: 'instead of Stop, when an API error ends the turn; its output is ignored', agents: everywhere('claude-code', 'qwen-code') },
+  // invalid_request: Claude Code 2.1.328, a context still too long after a compaction. Codex 0.171.0 has no such event: a full context ends `codex exec` with no hook at all.
+  { name: 'StopFailure', matcher: 'other', matches: 'the error type', summary: 'instead of Stop, when an API error ends the turn; its output is ignored', agents: { ...everywhere('qwen-code'), 'claude-code': { seen: ['invalid_request'] } } },
   { name: 'SubagentStart', matcher: 'other', matches: 'the agent type', summary: 'when a subagent starts', agents: { ...everywhere('claude-code', 'codex', 'qwen-code'), copilot: { alsoNamed: 'subagentStart' } } },
   { name: 'SubagentStop', matcher: 'other', matches: 'the agent type', summary: 'when a subagent is about to end', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid'), copilot: { alsoNamed: 'subagentStop' } } },
-  { name: 'SessionStart', matcher: 'other', matches: 'the source (startup, resume, clear, compact…)', summary: 'when a session starts, resumes or is compacted', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'gemini'), copilot: { alsoNamed: 'sessionStart' } } },
+  // compact: Claude Code 2.1.328 and Codex 0.171.0, after an automatic compaction (test/real-client/compaction*.test.ts).
+  { name: 'SessionStart', matcher: 'other', matches: 'the source (startup, resume, clear, compact…)', summary: 'when a session starts, resumes or is compacted', agents: { ...everywhere('qwen-code', 'droid', 'gemini'), 'claude-code': { seen: ['startup', 'compact'] }, codex: { seen: ['startup', 'compact'] }, copilot: { alsoNamed: 'sessionStart' } } },
   { name: 'SessionEnd', matcher: 'other', matches: 'the reason', summary: 'when a session ends', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid', 'gemini'), copilot: { alsoNamed: 'sessionEnd' } } },
   { name: 'Notification', matcher: 'other', matches: 'the notification type', summary: 'when the agent sends a notification', agents: { ...everywhere('claude-code', 'qwen-code', 'droid', 'gemini'), copilot: { alsoNamed: 'notification' } } },
   { name: 'PreCompact', matcher: 'other', matches: 'the trigger (manual, auto)', summary: 'before the conversation is compacted', agents: { ...everywhere('claude-code', 'codex', 'qwen-code', 'droid'), copilot: { alsoNamed: 'preCompact' } } },
@@ -133,6 +141,12 @@ export function findAgentEvent(agent: string, name: string): AgentEvent | undefi
 /** The table's row of an event named by any agent's name. */
 export function findHookEvent(name: string): HookEventSpec | undefined {
   return HOOK_EVENTS.find((spec) => spec.name === name) ?? HOOK_EVENTS.find((spec) => Object.values(spec.agents).some((support) => support !== undefined && (support.name === name || support.alsoNamed === name)));
+}
+
+/** Was `agent` seen firing `event` (the table's name) for the matcher value `value` (the `seen` lists above)? */
+export function seenFiring(agent: string, event: string, value: string): boolean {
+  const spec = HOOK_EVENTS.find((row) => row.name === event);
+  return spec !== undefined && (supportOf(spec, agent)?.seen?.includes(value) ?? false);
 }
 
 /** Does the agent ignore a matcher on this event (every handler runs)? Unknown events: no. */

@@ -3,7 +3,7 @@ import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
 import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
-import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleEvents, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -148,7 +148,7 @@ export const loop: Preset<LoopOptions> = {
         { template: 'loop/launch.cjs.hbs', path: hookFile(entry), executable: true },
         { template: 'loop/launch.cjs.hbs', path: setupFile(entry), executable: true },
       );
-      if (answersLifecycle(entry, target)) files.push({ template: 'loop/stop-failure.sh.hbs', path: failureFile(entry), executable: true });
+      if (answersLifecycle(entry, target) && lifecycleEvents(target).failure) files.push({ template: 'loop/stop-failure.sh.hbs', path: failureFile(entry), executable: true });
     }
     // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {

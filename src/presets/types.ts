@@ -1,4 +1,5 @@
 import type { HookContract, HookEvent } from '../hook-types.js';
+import { seenFiring } from '../hook-events.js';
 import { contractTraits } from '../targets/contracts.js';
 import type { z } from '../zod.js';
 import type { RunningLoop } from './state-files.js';
@@ -39,23 +40,30 @@ export function blockCapOf(target?: PresetTarget): number | null {
 }
 
 /**
- * A stop-watcher's script also answers, where the client has the events (Claude Code, measured
- * in 2.1.328: a full context is compacted, then SessionStart fires with source compact; a second
- * overflow ends the session with StopFailure and no Stop): SessionStart after a compaction (the
- * loop's prompt or the spec's current task given back to the model) and StopFailure (the loop
- * paused or its end recorded). Elsewhere the next continuation's reason carries the prompt.
+ * A stop-watcher's script also answers, where the agent was seen firing them when the context
+ * is full (src/hook-events.ts, `seen`): SessionStart after a compaction (source compact: the
+ * loop's prompt or the spec's current task given back to the model; Claude Code and Codex) and
+ * StopFailure for the error a second overflow ends the session with (the loop paused or its
+ * end recorded; Claude Code). Elsewhere the next continuation's reason carries the prompt.
  */
 export function lifecycleRegistrations(main: Registration, target?: PresetTarget, failure: Partial<Registration> = {}): Registration[] {
-  if (!hasLifecycleEvents(target)) return [];
+  const events = lifecycleEvents(target);
   return [
-    { ...main, event: 'SessionStart', matcher: 'compact' },
-    { ...main, event: 'StopFailure', ...failure },
+    ...(events.compaction ? [{ ...main, event: 'SessionStart', matcher: 'compact' } as const] : []),
+    ...(events.failure ? [{ ...main, event: 'StopFailure', ...failure } as const] : []),
   ];
 }
 
-/** Does the agent run a stop-watcher on SessionStart (compact) and StopFailure? Claude Code only (see lifecycleRegistrations). */
+/** Which lifecycle events the agent's stop-watchers answer: SessionStart after a compaction, StopFailure on a full context. */
+export function lifecycleEvents(target?: PresetTarget): { compaction: boolean; failure: boolean } {
+  const agent = target?.agent ?? 'claude-code';
+  return { compaction: seenFiring(agent, 'SessionStart', 'compact'), failure: seenFiring(agent, 'StopFailure', 'invalid_request') };
+}
+
+/** Does the agent run a stop-watcher on any lifecycle event (lifecycleEvents)? */
 export function hasLifecycleEvents(target?: PresetTarget): boolean {
-  return target?.agent === undefined || target.agent === 'claude-code';
+  const events = lifecycleEvents(target);
+  return events.compaction || events.failure;
 }
 
 export interface Registration {

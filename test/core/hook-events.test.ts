@@ -3,7 +3,7 @@
  * agents' own names agree with the targets' maps; every event a preset registers is in it.
  */
 import { describe, expect, it } from 'vitest';
-import { agentEvents, findAgentEvent, findHookEvent, firedAs, HOOK_EVENTS, ignoresMatcher } from '../../src/hook-events.js';
+import { agentEvents, findAgentEvent, findHookEvent, firedAs, HOOK_EVENTS, ignoresMatcher, seenFiring } from '../../src/hook-events.js';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
 
@@ -45,5 +45,27 @@ describe('the events table', () => {
     expect(firedAs('copilot', 'agentStop')?.name).toBe('Stop');
     expect(findHookEvent('BeforeTool')?.name).toBe('PreToolUse');
     expect(findAgentEvent('codex', 'PreSkillShellCommand')).toBeUndefined();
+  });
+});
+
+describe('seen values: where the stop-watchers answer a full context', () => {
+  it('SessionStart compact in Claude Code and Codex; StopFailure invalid_request in Claude Code alone', () => {
+    expect(seenFiring('claude-code', 'SessionStart', 'compact')).toBe(true);
+    expect(seenFiring('codex', 'SessionStart', 'compact')).toBe(true);
+    expect(seenFiring('claude-code', 'StopFailure', 'invalid_request')).toBe(true);
+    expect(seenFiring('codex', 'StopFailure', 'invalid_request')).toBe(false);
+  });
+
+  it('an agent that has the event but was never seen sending the value: no', () => {
+    expect(findAgentEvent('qwen-code', 'StopFailure')).toBeDefined();
+    expect(seenFiring('qwen-code', 'StopFailure', 'invalid_request')).toBe(false);
+    expect(seenFiring('qwen-code', 'SessionStart', 'compact')).toBe(false);
+    expect(seenFiring('codex', 'NoSuchEvent', 'compact')).toBe(false);
+  });
+
+  it('every seen list belongs to an event whose matcher compares such a value', () => {
+    for (const spec of HOOK_EVENTS) {
+      for (const support of Object.values(spec.agents)) if (support?.seen) expect(spec.matcher, spec.name).toBe('other');
+    }
   });
 });

@@ -176,8 +176,20 @@ describe('which targets register the loop for SessionStart and StopFailure', () 
     expect(Object.keys(tracker)).toEqual(['Stop']);
   });
 
-  it('agents where neither event was measured (Codex) get Stop alone: the continuation reason carries the prompt', () => {
-    const hooks = hooksOf({ target: 'codex-project', hooks: [{ kind: 'stop-watcher', preset: 'loop' }] }, '.codex/hooks.json');
+  it('Codex (compacts, has no StopFailure) gets Stop and SessionStart on compact; the Node loop no StopFailure wrapper', () => {
+    for (const runtime of ['bash', 'node'] as const) {
+      const config = { target: 'codex-project', hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime } }] };
+      const hooks = hooksOf(config, '.codex/hooks.json');
+      expect(Object.keys(hooks)).toEqual(['Stop', 'SessionStart']);
+      expect(hooks.SessionStart).toEqual([expect.objectContaining({ matcher: 'compact' })]);
+      expect(existsSync(generateProject(config as never).file('.codex/hooks/stop-watcher-failure.sh'))).toBe(false);
+    }
+    const spec = hooksOf({ target: 'codex-project', hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }, '.codex/hooks.json');
+    expect(Object.keys(spec)).toEqual(['Stop', 'SessionStart']);
+  });
+
+  it('agents never seen compacting or failing so (Qwen Code) get Stop alone: the continuation reason carries the prompt', () => {
+    const hooks = hooksOf({ target: 'qwen-project', hooks: [{ kind: 'stop-watcher', preset: 'loop' }] }, '.qwen/settings.json');
     expect(Object.keys(hooks)).toEqual(['Stop']);
   });
 });

@@ -19,6 +19,12 @@ export interface Turn {
   /** Default: `tool_use` when calls are present, else `end_turn`. */
   stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
   /**
+   * The prompt's size in tokens the answer reports in its usage, where the protocol reports one
+   * (the Responses API's `response.completed`); default: estimated from the request. A large
+   * figure makes a client that compacts by the reported usage (Codex) compact.
+   */
+  inputTokens?: number;
+  /**
    * Answer the call with an API error instead of a turn (the other fields are ignored):
    * the HTTP status and the body's error type and message, as the model APIs send them.
    */
@@ -31,12 +37,19 @@ export interface ApiError {
   status: number;
   /** The error's type, e.g. `invalid_request_error`. */
   type: string;
+  /** The OpenAI APIs' `error.code` when it differs from the type (`context_length_exceeded`); default: the type. */
+  code?: string;
   message: string;
 }
 
 /** The error that a full context gets from the Messages API: "prompt is too long: N tokens > M maximum". */
 export function promptTooLong(tokens = 210_000, maximum = 200_000): ApiError {
   return { status: 400, type: 'invalid_request_error', message: `prompt is too long: ${tokens} tokens > ${maximum} maximum` };
+}
+
+/** The error that a full context gets from the OpenAI APIs (Responses, Chat Completions): code `context_length_exceeded`. */
+export function contextLengthExceeded(): ApiError {
+  return { status: 400, type: 'invalid_request_error', code: 'context_length_exceeded', message: 'Your input exceeds the context window of this model. Please adjust your input and try again.' };
 }
 
 /** A request the server received, in arrival order. */
@@ -136,7 +149,7 @@ function readBody(req: IncomingMessage): Promise<string> {
  */
 function respondApiError(error: ApiError, res: ServerResponse): void {
   res.writeHead(error.status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ type: 'error', error: { type: error.type, code: error.type, status: error.type, message: error.message } }));
+  res.end(JSON.stringify({ type: 'error', error: { type: error.type, code: error.code ?? error.type, status: error.type, message: error.message } }));
 }
 
 /** Start a scripted model on 127.0.0.1 (a free port). */

@@ -79,7 +79,7 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
     }
     send({ type: 'response.output_item.done', output_index: index, item });
   });
-  const input = roughTokens(request.raw);
+  const input = turn.inputTokens ?? roughTokens(request.raw);
   const outputTokens = roughTokens(JSON.stringify(output));
   send({
     type: 'response.completed',
