@@ -108,16 +108,23 @@ export function requireConfigRoot(dir: string | undefined): string {
   return root;
 }
 
-export async function run(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs('generate', argv, WRITE_OPTIONS);
+/** What generate and upgrade both start with: their flags, the project, its config and the plan; undefined after --help. */
+export function planFromArgs(command: 'generate' | 'upgrade', argv: string[], help: string) {
+  const { values } = parseCommandArgs(command, argv, WRITE_OPTIONS);
   if (values.help) {
-    console.log(HELP);
-    return 0;
+    console.log(help);
+    return undefined;
   }
   const flags = applyFlags(values);
   const root = requireConfigRoot(values.dir);
   const config = readConfig(root);
-  const plan = planOrExplain(() => planGeneration(root, config));
+  return { flags, root, config, plan: planOrExplain(() => planGeneration(root, config)) };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const planned = planFromArgs('generate', argv, HELP);
+  if (!planned) return 0;
+  const { flags, root, config, plan } = planned;
   const dropped = droppedExtras(root, plan);
   if (dropped && !flags.quiet) console.error(dropped);
   return settleAndWrite(plan, flags, config);

@@ -2,14 +2,12 @@
  * `ralph-hooks upgrade`: after installing a newer ralph-hooks, re-render every hook and say,
  * hook by hook, what the new version changed. Hand edits are conflicts as in `generate`.
  */
-import { readConfig } from '../../src/config/load.js';
 import { type RalphHooksConfig } from '../../src/config/schema.js';
 import { renderHooks } from '../../src/generate/render-hooks.js';
 import { readManifest } from '../../src/generate/manifest.js';
 import { packageVersion } from '../../src/util/package-info.js';
-import { planGeneration, type FileChange } from '../../src/generate/plan.js';
-import { parseCommandArgs } from './args.js';
-import { applyFlags, planOrExplain, requireConfigRoot, settleAndWrite, WRITE_OPTIONS } from './generate.js';
+import { type FileChange } from '../../src/generate/plan.js';
+import { planFromArgs, settleAndWrite } from './generate.js';
 
 const HELP = `Usage: ralph-hooks upgrade [options]
 
@@ -78,16 +76,10 @@ export function upgradeSummary(config: RalphHooksConfig, changes: FileChange[], 
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs('upgrade', argv, WRITE_OPTIONS);
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const flags = applyFlags(values);
-  const root = requireConfigRoot(values.dir);
-  const config = readConfig(root);
+  const planned = planFromArgs('upgrade', argv, HELP);
+  if (!planned) return 0;
+  const { flags, root, config, plan } = planned;
   const from = readManifest(root)?.generator;
-  const plan = planOrExplain(() => planGeneration(root, config));
   if (!flags.quiet && !flags.json) console.log(upgradeSummary(config, plan.changes, from));
   return settleAndWrite(plan, flags, config);
 }
