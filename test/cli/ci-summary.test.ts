@@ -3,7 +3,8 @@
  * never runs (bats used to count as 0 when vitest failed, because it never ran).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -44,11 +45,23 @@ describe('.ci/summarize', () => {
     }
   });
 
-  it('.ci/run ends with it, and the package test script runs bats even when vitest fails', () => {
+  it('.ci/run ends with it; the package test script runs vitest and bats side by side and fails when either fails', () => {
     expect(readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8')).toContain('.ci/summarize "$log" "$e2e_status"');
-    const script = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts.test as string;
-    const run = spawnSync('sh', ['-c', script.replace('npm run build && npm run typecheck && ', '').replace('vitest run', 'echo vitest; false').replace('npm run test:bats', 'echo bats')], { encoding: 'utf8' });
-    expect(run.stdout).toBe('vitest\nbats\n');
-    expect(run.status).not.toBe(0);
-  });
+    const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    expect(scripts.test).toMatch(/&& node scripts\/test\.mjs$/);
+    expect(scripts['test:quick']).toMatch(/&& node scripts\/test\.mjs --quick$/);
+    const dir = mkdtempSync(join(tmpdir(), 'rh-test-script-'));
+    writeFileSync(join(dir, 'passes.bats'), '@test "passes" { true; }\n');
+    writeFileSync(join(dir, 'fails.bats'), '@test "fails" { false; }\n');
+    const runner = (bats: string, vitestFilter: string) => spawnSync(process.execPath, ['scripts/test.mjs', '--bats', join(dir, bats), '--', vitestFilter], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    // vitest fails (no file matches), bats passes: bats still ran, and the run fails.
+    const vitestFails = runner('passes.bats', 'test/no-such-folder/');
+    expect(vitestFails.stdout).toMatch(/^ok 1 passes$/m);
+    expect(vitestFails.status).toBe(1);
+    // vitest passes, bats fails: the run fails, and the folder times are printed.
+    const batsFails = runner('fails.bats', 'test/core/hook-events.test.ts');
+    expect(batsFails.stdout).toMatch(/^not ok 1 fails$/m);
+    expect(batsFails.stdout).toMatch(/vitest file time per folder:\n +\d+ s {2}test\/core$/m);
+    expect(batsFails.status).toBe(1);
+  }, 120_000);
 });

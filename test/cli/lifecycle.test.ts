@@ -5,7 +5,7 @@
  * doctor naming a lost executable bit and pointing at the installed docs; plugin.json.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,19 @@ import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 /** A git repository with `init --yes` (every extra) already run; `setup` writes the user's files first. */
-function initProject(args: string[] = [], setup: (root: string) => void = () => {}): string {
+function initProject(args: string[] = [], setup?: (root: string) => void): string {
+  if (setup) return initFresh(args, setup);
+  // Without files of the user's, the same flags give the same project: init once, copy it.
+  const key = args.join(' ');
+  const template = initialized.get(key) ?? initFresh(args);
+  initialized.set(key, template);
+  const root = tempDir('rh-life-');
+  cpSync(template, root, { recursive: true });
+  return root;
+}
+const initialized = new Map<string, string>();
+
+function initFresh(args: string[], setup: (root: string) => void = () => {}): string {
   const root = tempDir('rh-life-');
   spawnSync('git', ['init', '-q'], { cwd: root });
   setup(root);

@@ -1,16 +1,14 @@
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ralphHooks, tempDir } from '../helpers/cli.js';
+import { generatedProject, ralphHooks, tempDir } from '../helpers/cli.js';
 
 const HOOK = '.claude/hooks/stop-watcher.sh';
 
 describe('ralph-hooks doctor', () => {
   let root: string;
   beforeEach(() => {
-    root = tempDir();
-    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
-    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    root = generatedProject(JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }] }));
   });
 
   const doctor = (env: Record<string, string> = {}) => ralphHooks(['doctor'], { cwd: root, env });
@@ -217,9 +215,7 @@ describe('ralph-hooks doctor: RH11, the Claude Code version a guard needs', () =
 describe('ralph-hooks doctor: RH19, whether the hook test command finds the hook tests', () => {
   let root: string;
   beforeEach(() => {
-    root = tempDir();
-    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { vitest: true, packageJson: true } }));
-    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
+    root = generatedProject(JSON.stringify({ hooks: [{ kind: 'stop-watcher', preset: 'specum' }], extras: { vitest: true, packageJson: true } }));
   });
   const doctor = () => ralphHooks(['doctor'], { cwd: root });
   const setTestHooks = (script: string) => {

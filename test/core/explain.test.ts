@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config/load.js';
 import { explainHooks, matcherMatches, matchToolCall } from '../../src/diagnose/explain.js';
 import { TARGETS } from '../../src/targets/index.js';
-import { ralphHooks, tempDir } from '../helpers/cli.js';
+import { generatedProject, ralphHooks, tempDir } from '../helpers/cli.js';
 
 const group = (command: string, matcher?: string, extra: Record<string, unknown> = {}) => ({ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command, ...extra }] });
 
@@ -50,10 +50,8 @@ describe('ralph-hooks explain', () => {
   };
 
   beforeEach(() => {
-    root = tempDir();
+    root = generatedProject(JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }, { kind: 'stop-watcher', preset: 'specum' }] }));
     home = tempDir('ralph-hooks-home-');
-    writeFileSync(join(root, 'ralph-hooks.config.json'), JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }, { kind: 'stop-watcher', preset: 'specum' }] }));
-    expect(ralphHooks(['generate'], { cwd: root }).status).toBe(0);
   });
 
   it('merges user, project, local and plugin hooks in Claude Code\'s order, each at its file and line, ours marked', () => {

@@ -50,7 +50,9 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'ralph-hooks-new-target-'));
   const targetFile = join(scratch, 'fake-project.ts');
   writeFileSync(targetFile, TARGET_FILE);
-  // The registry's one line: the real targets and the new one.
+  // The registry's one line: the real targets and the new one. The modules this test imports
+  // are loaded afresh (a worker runs many files), so they see the mock.
+  vi.resetModules();
   vi.doMock('../../src/targets/index.js', async (importOriginal) => {
     const registry = await importOriginal<typeof import('../../src/targets/index.js')>();
     const { fakeProject } = (await import(/* @vite-ignore */ pathToFileURL(targetFile).href)) as { fakeProject: unknown };
@@ -69,6 +71,7 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.doUnmock('../../src/targets/index.js');
+  vi.resetModules(); // the files after this one in the same worker get the real registry
   rmSync(scratch, { recursive: true, force: true });
 });
 

@@ -5,7 +5,6 @@
  */
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { afterAll } from 'vitest';
 import { join, resolve } from 'node:path';
 import { forgeflareGuardInput, guardDecision, preToolUseInput, runHook, type HookResult } from '../../testkit/index.js';
 import { generateProject } from '../helpers/generate.js';
@@ -38,8 +37,8 @@ const underTmp = (path: string) => ['/tmp', '/var/tmp'].some((dir) => path === d
 const CACHE = underTmp(realpathSync(process.cwd())) ? join(homedir(), '.cache') : resolve('node_modules/.cache');
 export const SCRATCH = join(CACHE, 'ralph-hooks-guard-tests', String(process.pid));
 
-// Each test file (one process) removes its own scratch folder when it is done.
-afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+// Each test process removes its own scratch folder when it ends (one process runs many files).
+process.once('exit', () => rmSync(SCRATCH, { recursive: true, force: true }));
 
 export function scratchDir(prefix: string): string {
   mkdirSync(SCRATCH, { recursive: true });

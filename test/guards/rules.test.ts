@@ -1,8 +1,8 @@
 /**
  * Each guard rule is a folder of templates/guard/rules/ with its own cases: the calls it must
  * deny and the look-alikes it must let through. Here every rule's cases run through a guard
- * with that rule alone (the denial must be the rule's own), then through one with every rule
- * on (the look-alikes must get past all of them).
+ * with that rule alone (the denial must be the rule's own), then the look-alikes through one
+ * with every rule on (they must get past all of them).
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -37,10 +37,12 @@ describe('guard rules, one folder each', () => {
     }, 120_000);
   }
 
-  it('every rule on: every case to deny is still denied, every look-alike still let through', async () => {
+  // The calls to deny are not run again here: a rule can only add a denial, never take one
+  // back, so a call its rule denies alone is denied with every rule on.
+  it('every rule on: every look-alike still let through', async () => {
     const project = guardProject('claude-code', { rules: rulesOptions(GUARD_RULES) }, 'guard');
     const failures: string[] = [];
-    for (const rule of GUARD_RULES) failures.push(...await checkRuleCases(project, readRuleCases(rule), `all-on-${rule.id}`));
+    for (const rule of GUARD_RULES) failures.push(...await checkRuleCases(project, { ...readRuleCases(rule), deny: [] }, `all-on-${rule.id}`));
     expect(failures, failures.join('\n')).toEqual([]);
   }, 240_000);
 });

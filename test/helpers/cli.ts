@@ -1,6 +1,6 @@
 /** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -25,6 +25,27 @@ export function ralphHooks(args: string[], { cwd, env = {}, input = '' }: { cwd:
 
 export function tempDir(prefix = 'ralph-hooks-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+const generatedOnce = new Map<string, string>();
+
+/**
+ * A new temporary project holding `configText` as its ralph-hooks.config.json and what
+ * `ralph-hooks generate` wrote from it. The CLI runs once per config text in a test process;
+ * each call gets its own copy (nothing generate writes names the folder it is in).
+ */
+export function generatedProject(configText: string): string {
+  let template = generatedOnce.get(configText);
+  if (template === undefined) {
+    template = tempDir('ralph-hooks-generated-');
+    writeFileSync(join(template, 'ralph-hooks.config.json'), configText);
+    const result = ralphHooks(['generate'], { cwd: template });
+    if (result.status !== 0) throw new Error(`generate failed for ${configText}:\n${result.stdout}${result.stderr}`);
+    generatedOnce.set(configText, template);
+  }
+  const root = tempDir();
+  cpSync(template, root, { recursive: true });
+  return root;
 }
 
 /** Every file under a folder with its content and mtime: compare before/after to prove nothing was written. */

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
 import { afterEach } from 'vitest';
-import { createWorkspace, type Workspace } from '../../testkit/index.js';
+import { createWorkspace, runHook, stopInput, type Workspace } from '../../testkit/index.js';
 
 export type Runtime = 'bash' | 'node';
 export const RUNTIMES: Runtime[] = ['bash', 'node'];
@@ -116,4 +116,9 @@ export function bareWorkspaces(): () => Workspace {
     made.push(ws);
     return ws;
   };
+}
+
+/** One Stop of the loop hook in a workspace, as session-a unless the overrides say otherwise. */
+export function stopLoop(loop: LoopHook, ws: Workspace, overrides: Record<string, unknown> = {}, env: Record<string, string | undefined> = {}, timeoutMs?: number) {
+  return runHook(loop.hook, stopInput({ cwd: ws.dir, transcript_path: ws.transcriptPath, session_id: 'session-a', ...overrides }), { cwd: ws.dir, env, ...(timeoutMs ? { timeoutMs } : {}) });
 }

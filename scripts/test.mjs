@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * `npm test` and `npm run test:quick`: vitest and bats side by side, then where the time went.
+ *
+ *   node scripts/test.mjs            every vitest file and every bats test
+ *   node scripts/test.mjs --quick    all but the slow folders (SLOW below): the inner loop
+ *   node scripts/test.mjs --bats <file.bats>   these bats files instead of test/bats (repeatable)
+ *   node scripts/test.mjs -- <args>  extra vitest arguments (file filters, -t)
+ *
+ * bats runs its files one after another on one core while vitest keeps both busy, so they
+ * start together; bats' output is held back and printed after vitest's, each whole. The exit
+ * code is non-zero when either failed. The closing table sums each test folder's file times
+ * (from vitest's JSON report), so a slowdown shows where it is.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Folders `--quick` leaves out: agent CLIs, packed-package installs, fuzzing and load. */
+const SLOW = ['test/real-client', 'test/e2e', 'test/fuzz', 'test/stress'];
+
+const repo = resolve(fileURLToPath(import.meta.url), '../..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const batsFiles = own.flatMap((arg, i) => (own[i - 1] === '--bats' ? [arg] : []));
+const reportDir = mkdtempSync(join(tmpdir(), 'ralph-hooks-test-report-'));
+const report = join(reportDir, 'vitest.json');
+
+/** Run a command; its output either straight through or kept for later. */
+function run(command, commandArgs, { keep = false, env = {} } = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, commandArgs, { cwd: repo, stdio: ['ignore', keep ? 'pipe' : 'inherit', keep ? 'pipe' : 'inherit'], env: { ...process.env, ...env } });
+    const chunks = [];
+    if (keep) {
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.stderr.on('data', (chunk) => chunks.push(chunk));
+    }
+    const started = performance.now();
+    child.on('close', (code, signal) => done({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString(), seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(quick ? SLOW.flatMap((dir) => ['--exclude', `${dir}/**`]) : []), ...extra];
+const bats = run(join(repo, 'node_modules/bats/bin/bats'), batsFiles.length ? batsFiles : ['test/bats'], { keep: true, env: { BATS_LIB_PATH: join(repo, 'node_modules') } });
+const vitest = await run(join(repo, 'node_modules/.bin/vitest'), vitestArgs);
+const batsResult = await bats;
+
+process.stdout.write(`\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}`);
+printFolderTimes(report, vitest.seconds, batsResult.seconds);
+rmSync(reportDir, { recursive: true, force: true });
+process.exitCode = vitest.code === 0 && batsResult.code === 0 ? 0 : 1;
+
+/** Each test folder's summed file time, slowest first (two files run at once, so the sum is more than the wall time). */
+function printFolderTimes(file, vitestSeconds, batsSeconds) {
+  let results;
+  try {
+    results = JSON.parse(readFileSync(file, 'utf8')).testResults;
+  } catch {
+    return; // vitest stopped before writing its report; its own output says why
+  }
+  const folders = new Map();
+  for (const result of results) {
+    const folder = relative(repo, result.name).split('/').slice(0, 2).join('/');
+    folders.set(folder, (folders.get(folder) ?? 0) + (result.endTime - result.startTime) / 1000);
+  }
+  const rows = [...folders].sort((a, b) => b[1] - a[1]).map(([folder, seconds]) => `  ${seconds.toFixed(0).padStart(5)} s  ${folder}`);
+  console.log(`\ntime: vitest ${vitestSeconds.toFixed(0)} s, bats ${batsSeconds.toFixed(0)} s (side by side); vitest file time per folder:\n${rows.join('\n')}`);
+}
