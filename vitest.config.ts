@@ -8,6 +8,7 @@ export default defineConfig({
     // One worker process runs many files: each file no longer starts a process and loads the
     // modules again (a third of the CPU of a small file). Tests share no state through modules.
     isolate: false,
+    setupFiles: ['test/helpers/each-file.ts'],
     // Two files at a time on two cores (the default would be one): most test files spend their
     // time waiting on the processes they start (hooks, agent CLIs, npm), not on the CPU.
     maxWorkers: 2,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helpers from 'yeoman-test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import RalphHooksGenerator from '../../generators/app/index.js';
 import { CLI, ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
@@ -170,6 +170,11 @@ describe('ralph-hooks init', () => {
 });
 
 describe('the init generator prompts (yeoman-test)', () => {
+  // yeoman-test runs the generator in a temporary folder it moves into; the files after this
+  // one in the same worker find the repository where they expect it.
+  const cwd = process.cwd();
+  afterEach(() => process.chdir(cwd));
+
   it('asks each question and writes the answers', async () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)

@@ -16,18 +16,18 @@
  *   ```ts           must be a verbatim copy of code in a test under test/ (so it runs there)
  *   anything else   must be listed in NOT_RUN below with the reason it is not run
  *
- * The projects use this repository as the installed ralph-hooks (node_modules linked), with
- * `npm init ralph-hooks` served by the local create-ralph-hooks: no registry, no network.
+ * The run and output blocks are run by test/e2e/docs-run.test.ts (they start vitest, bats and
+ * the CLI many times); the projects are test/helpers/doc-projects.ts's.
  */
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { parseCase } from '../../testkit/replay/case-schema.js';
-import { e2eScripts, REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { codeBlocks, type CodeBlock } from '../helpers/code-blocks.js';
+import { e2eScripts, REPO_ROOT } from '../helpers/cli.js';
+import type { CodeBlock } from '../helpers/code-blocks.js';
+import { BLOCKS, docProject, key, label, shell } from '../helpers/doc-projects.js';
 
 /** Blocks that are not run, by `file: first line`, each with its reason. */
 const NOT_RUN: Record<string, string> = {
@@ -48,58 +48,6 @@ const NOT_RUN: Record<string, string> = {
     'an outline of the call with its options; test/forgeflare/runner.test.ts calls it',
 };
 
-const DOCS = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
-const BLOCKS = DOCS.flatMap((file) => codeBlocks(file, readFileSync(join(REPO_ROOT, file), 'utf8')));
-const key = (block: CodeBlock) => `${block.file}: ${block.firstLine}`;
-const label = (block: CodeBlock) => `${block.file} #${block.index + 1} (${[block.lang, block.role].filter(Boolean).join(' ') || 'no info string'}): ${block.firstLine.slice(0, 60)}`;
-
-const ENV = { ...process.env, NO_COLOR: '1', npm_config_yes: '', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
-
-/** node_modules with this repository as ralph-hooks, the local create-ralph-hooks, and the bins. */
-let modules: string;
-beforeAll(() => {
-  modules = join(tempDir('rh-docs-modules-'), 'node_modules');
-  mkdirSync(join(modules, '.bin'), { recursive: true });
-  mkdirSync(join(modules, 'create-ralph-hooks'));
-  for (const file of ['index.js', 'package.json']) copyFileSync(join(REPO_ROOT, 'create', file), join(modules, 'create-ralph-hooks', file));
-  symlinkSync(REPO_ROOT, join(modules, 'ralph-hooks'));
-  // prettier: docs/formatters.md formats a project with it.
-  for (const name of ['vitest', 'bats', 'prettier']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
-  symlinkSync('../create-ralph-hooks/index.js', join(modules, '.bin/create-ralph-hooks'));
-  symlinkSync('../ralph-hooks/bin/ralph-hooks.js', join(modules, '.bin/ralph-hooks'));
-  symlinkSync(join(REPO_ROOT, 'node_modules/.bin/vitest'), join(modules, '.bin/vitest'));
-  symlinkSync('../prettier/bin/prettier.cjs', join(modules, '.bin/prettier'));
-});
-
-function project(): string {
-  const root = tempDir('rh-docs-');
-  spawnSync('git', ['init', '-q'], { cwd: root });
-  symlinkSync(modules, join(root, 'node_modules'));
-  return root;
-}
-
-/** Run one command line the way a user's shell would; stdout and stderr together, npm's config warnings left out. */
-function shell(command: string, cwd: string): { status: number | null; output: string } {
-  const result = spawnSync('bash', ['-c', `{\n${command}\n} 2>&1`], { cwd, encoding: 'utf8', env: { ...ENV, PATH: `${join(cwd, 'node_modules/.bin')}:${process.env.PATH}` }, timeout: 240_000 });
-  const output = result.stdout.split('\n').filter((line) => !/^npm warn Unknown (user|env) config/.test(line)).join('\n');
-  return { status: result.status, output };
-}
-
-/** `$ command` lines and the output under each. */
-export function transcript(body: string): { command: string; expected: string }[] {
-  const steps: { command: string; expected: string[] }[] = [];
-  for (const line of body.replace(/\n$/, '').split('\n')) {
-    if (line.startsWith('$ ')) steps.push({ command: line.slice(2), expected: [] });
-    else if (steps.length) steps[steps.length - 1]!.expected.push(line);
-    else throw new Error(`a transcript starts with "$ command"; got: ${line}`);
-  }
-  return steps.map((s) => ({ command: s.command, expected: s.expected.join('\n') }));
-}
-
-/** Output compared without trailing blanks; the temporary folder stands for $PWD. */
-function normalize(text: string, root: string): string {
-  return text.split(root).join('$PWD').split('\n').map((l) => l.trimEnd()).join('\n').trim();
-}
 
 describe('every code block in README.md and docs/ has a checked role', () => {
   it.each(BLOCKS.map((b) => [label(b), b] as const))('%s', (_, block) => {
@@ -154,7 +102,7 @@ describe('config examples', () => {
     if (!block) return;
     const config = JSON.parse(block.body);
     validateConfig(config);
-    const root = project();
+    const root = docProject();
     expect(shell('npx ralph-hooks init --yes --quiet', root).status).toBe(0);
     writeFileSync(join(root, 'ralph-hooks.config.json'), block.body);
     const result = shell('npx ralph-hooks generate', root);
@@ -170,25 +118,3 @@ function pick(langs: string[], role: string): [string, CodeBlock | undefined][] 
   return found.length ? found : [['(none)', undefined]];
 }
 
-/** Docs with run or output blocks: one project each, the blocks in order. */
-const RUNNABLE = DOCS.map((file) => ({ file, blocks: BLOCKS.filter((b) => b.file === file && ((['sh', 'bash'].includes(b.lang) && b.role === 'run') || (b.lang === 'text' && b.role === 'output'))) })).filter((d) => d.blocks.length);
-
-describe.each(RUNNABLE.map((d) => [d.file, d] as const))('%s: run and output blocks, in order', (_, doc) => {
-  it('run as written', () => {
-    const root = project();
-    const first = doc.blocks[0]!;
-    const startsWithInit = /^(\$ )?(npm init ralph-hooks|npx ralph-hooks init)/.test(first.firstLine);
-    if (!startsWithInit) expect(shell('npx ralph-hooks init --yes --quiet', root).status).toBe(0);
-    for (const block of doc.blocks) {
-      if (block.role === 'run') {
-        const result = shell(`set -e\n${block.body}`, root);
-        expect(result.status, `${label(block)}\n${result.output}`).toBe(0);
-        continue;
-      }
-      for (const { command, expected } of transcript(block.body)) {
-        const result = shell(command, root);
-        expect(normalize(result.output, root), `${label(block)}: $ ${command}`).toBe(normalize(expected, root));
-      }
-    }
-  }, 600_000);
-});

@@ -12,6 +12,7 @@ import { renderHooks } from '../../src/generate/render-hooks.js';
 import { GUARD_RULE_IDS, guardFiles } from '../../src/presets/guard.js';
 import { GUARD_RULES_DIR } from '../../src/presets/guard-rules.js';
 import { codeWords, namesAssigned, namesLocal, namesRead } from './bash-names.js';
+import { REPO_ROOT } from '../helpers/cli.js';
 
 /** The guard's three files with every rule on, by role. */
 function renderedGuard() {
@@ -99,7 +100,7 @@ describe('guard: the rule context', () => {
   });
 
   it('docs/architecture.md lists the same names', () => {
-    const docs = readFileSync('docs/architecture.md', 'utf8');
+    const docs = readFileSync(join(REPO_ROOT, 'docs/architecture.md'), 'utf8');
     const missing = [...context.variables, ...context.helpers].filter((name) => !docs.includes(`\`${name}\``));
     expect(missing).toEqual([]);
   });

@@ -1,22 +1,24 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run as runTest } from '../../cli/commands/test.js';
 import { buildCase, saveCase } from '../../testkit/replay/record-case.js';
 import { redactText, redactValue } from '../../testkit/replay/redact.js';
 import { fixture, REPO_ROOT, SPECUM_HOOK, tempDir } from './helpers.js';
 
-// record is a process wrapper, so it is tested as one: compile the package once and run it.
-const BUILD = join(REPO_ROOT, 'node_modules', '.cache', 'ralph-hooks-testkit-build');
+// record is a process wrapper, so it is tested as one: the package as built (npm test builds it
+// first, as the CLI tests need), started through a small script of its own.
+const BUILD = join(REPO_ROOT, 'node_modules', '.cache', 'ralph-hooks-testkit-record');
 const RECORD = join(BUILD, 'record.mjs');
 
 beforeAll(() => {
-  // tsc exits non-zero if unrelated files have type errors; the emitted JS is what we need.
-  spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(REPO_ROOT, 'tsconfig.build.json'), '--outDir', BUILD], { stdio: 'ignore' });
-  writeFileSync(RECORD, "const { run } = await import('./cli/commands/record.js');\nprocess.exitCode = await run(process.argv.slice(2));\n");
-  expect(existsSync(join(BUILD, 'cli/commands/record.js'))).toBe(true);
-}, 120_000);
+  const command = join(REPO_ROOT, 'dist/cli/commands/record.js');
+  expect(existsSync(command), 'run `npm run build` first').toBe(true);
+  mkdirSync(BUILD, { recursive: true });
+  writeFileSync(RECORD, `const { run } = await import(${JSON.stringify(pathToFileURL(command).href)});\nprocess.exitCode = await run(process.argv.slice(2));\n`);
+});
 
 beforeEach(() => vi.spyOn(console, 'log').mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
