@@ -109,8 +109,8 @@ describe('passive preset: what it does', () => {
     ws.writeCorruptState();
     const result = await observe(ws);
     assertQuiet(result);
-    assertStderrContains(result, '[ralph-specum] WARNING: Corrupt state file at ./specs/test-spec/.ralph-state.json');
-    assertStderrContains(result, 'Recovery: reset state with /ralph-specum:implement');
+    assertStderrContains(result, '[ralph-specum] ERROR: Corrupt state file at ./specs/test-spec/.ralph-state.json');
+    assertStderrContains(result, 'Recovery options: 1. Reset state: /ralph-specum:implement (reinitializes from tasks.md) 2. Cancel spec: /ralph-specum:cancel');
   });
 
   it('a reached iteration limit is a stderr error, never stdout', async () => {
