@@ -360,26 +360,6 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect(verdict(await runGuard(p, caseInput(bashCase(`echo '${'x'.repeat(20000)}' && sudo ls`), p))).kind).toBe('deny');
   }, 120_000);
 
-  it('a text longer than a dozen pieces is halved into pieces with nothing lost, at the top and nested', async () => {
-    // What is tested is the cutting, not the time: no deadline (forgeflare's would be 2.5 s, and
-    // these texts take over a second of CPU, more on a busy machine). Claude Code's guard allows
-    // in silence: 'none'.
-    const p = guardProject('claude-code', { maxCommandTokens: 1_000_000, maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
-    // One simple command of every kind of token, so that tokens straddle every piece boundary.
-    const args = (n: number) => Array.from({ length: n }, (_, i) => `w${i} 'single ${i}' "double ${i}" \\${i} a\\\nb`).join(' ');
-    const long = `echo ${args(4000)}`; // ~175 KB: halved twice before it is cut
-    expect(long.length).toBeGreaterThan(12 * 4096 * 3);
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; sudo ls`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; ls`), p))).kind).toBe('none');
-    // A line continuation that makes `sudo`: continuations go before the text is cut.
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; su\\\ndo ls`), p))).kind).toBe('deny');
-    // Nested texts over the same size: bash -c's argument and a $( ).
-    const inner = `echo ${args(1600)}`.replaceAll("'", '');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`bash -c '${inner}; sudo ls'`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`bash -c '${inner}; ls'`), p))).kind).toBe('none');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`echo "$(${inner}; sudo ls)"`), p))).kind).toBe('deny');
-  }, 180_000);
-
   it('doom-loop state is never written through a symlink, and a FIFO at the log path does not wedge a denial', async () => {
     const p = guardProject('claude-code');
     const outside = join(scratchDir('outside-'), 'passwd-copy');

@@ -3,7 +3,9 @@
  * for minutes (a long `&&` chain that follows cd, tens of thousands of paths after sed -i,
  * tee or chmod -R) are decided well inside a hook's timeout, and its own deadline denies a
  * call it cannot finish as too complex to check. No test here races the clock: each asserts
- * the decision and its reason, under a bound some thirty times what the guard needs.
+ * the decision and its reason, under a bound some thirty times what the guard needs. Texts
+ * of hundreds of KB are also cut into pieces with nothing lost. Each call here costs about a
+ * second of CPU: in the full suite, not the quick one.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { renderHooks } from '../../src/generate/render-hooks.js';
 import { validateConfig } from '../../src/config/load.js';
 import { checkDeadlineMs } from '../../src/presets/guard.js';
 import { runHook, type HookResult } from '../../testkit/index.js';
-import { caseInput, guardProject, verdict, type GuardProject } from './helpers.js';
+import { caseInput, guardProject, runGuard, verdict, type GuardProject } from '../guards/helpers.js';
 
 /** Far above what any shape here needs (about a second), far below what they took before (85 s). */
 const BOUND_MS = 30_000;
@@ -152,4 +154,28 @@ describe('guard: its own deadline', () => {
     expect(script('forgeflare')).toContain('readonly CHECK_MS=2500\n');
     expect(script('claude-project', 2)).toContain('readonly CHECK_MS=1000\n');
   });
+});
+
+describe('guard: large texts', () => {
+  const bashCase = (command: string, id = 1) => ({ id, command, dangerous: false });
+
+  it('a text longer than a dozen pieces is halved into pieces with nothing lost, at the top and nested', async () => {
+    // What is tested is the cutting, not the time: no deadline (forgeflare's would be 2.5 s, and
+    // these texts take over a second of CPU, more on a busy machine). Claude Code's guard allows
+    // in silence: 'none'.
+    const p = guardProject('claude-code', { maxCommandTokens: 1_000_000, maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
+    // One simple command of every kind of token, so that tokens straddle every piece boundary.
+    const args = (n: number) => Array.from({ length: n }, (_, i) => `w${i} 'single ${i}' "double ${i}" \\${i} a\\\nb`).join(' ');
+    const long = `echo ${args(4000)}`; // ~175 KB: halved twice before it is cut
+    expect(long.length).toBeGreaterThan(12 * 4096 * 3);
+    expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; sudo ls`), p))).kind).toBe('deny');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; ls`), p))).kind).toBe('none');
+    // A line continuation that makes `sudo`: continuations go before the text is cut.
+    expect(verdict(await runGuard(p, caseInput(bashCase(`${long}; su\\\ndo ls`), p))).kind).toBe('deny');
+    // Nested texts over the same size: bash -c's argument and a $( ).
+    const inner = `echo ${args(1600)}`.replaceAll("'", '');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`bash -c '${inner}; sudo ls'`), p))).kind).toBe('deny');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`bash -c '${inner}; ls'`), p))).kind).toBe('none');
+    expect(verdict(await runGuard(p, caseInput(bashCase(`echo "$(${inner}; sudo ls)"`), p))).kind).toBe('deny');
+  }, 180_000);
 });
