@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/helpers/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -9,8 +10,9 @@ export default defineConfig({
     // modules again (a third of the CPU of a small file). Tests share no state through modules.
     isolate: false,
     setupFiles: ['test/helpers/each-file.ts'],
-    // Two files at a time on two cores (the default would be one): most test files spend their
-    // time waiting on the processes they start (hooks, agent CLIs, npm), not on the CPU.
+    sequence: { sequencer: LongestFirst },
+    // Two files at a time on two cores (the default would be one). The suite keeps both busy:
+    // test/real-client took 466 s of CPU in 240 s with two workers, and as long with three.
     maxWorkers: 2,
     // Sized for a loaded 2-core machine: a CLI start there can take seconds.
     testTimeout: 120_000,
