@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Folders `--quick` leaves out: agent CLIs, packed-package installs, fuzzing and load. */
+/** Folders `--quick` leaves out: agent CLIs, generated projects and packed-package installs, fuzzing, load and size. */
 const SLOW = ['test/real-client', 'test/e2e', 'test/fuzz', 'test/stress'];
 
 const repo = resolve(fileURLToPath(import.meta.url), '../..');
@@ -40,6 +40,7 @@ function run(command, commandArgs, { keep = false, env = {} } = {}) {
       child.stderr.on('data', (chunk) => chunks.push(chunk));
     }
     const started = performance.now();
+    child.on('error', (error) => done({ code: 1, output: `${command} could not start: ${error.message}\n`, seconds: 0 }));
     child.on('close', (code, signal) => done({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString(), seconds: (performance.now() - started) / 1000 }));
   });
 }
