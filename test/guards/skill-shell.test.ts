@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import '../../testkit/vitest.js';
-import { preSkillShellCommandInput, skillShellLineOutcome } from '../../testkit/index.js';
+import { preSkillShellCommandInput } from '../../testkit/index.js';
 import { guardProject, runGuard } from './helpers.js';
 
 describe('the guard on a skill\'s shell lines (PreSkillShellCommand)', () => {
