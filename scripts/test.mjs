@@ -23,9 +23,9 @@ const SLOW = ['test/real-client', 'test/e2e', 'test/fuzz', 'test/stress'];
 
 const repo = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
-const quick = args.includes('--quick');
 const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
 const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const quick = own.includes('--quick');
 const batsFiles = own.flatMap((arg, i) => (own[i - 1] === '--bats' ? [arg] : []));
 const reportDir = mkdtempSync(join(tmpdir(), 'ralph-hooks-test-report-'));
 const report = join(reportDir, 'vitest.json');

@@ -5,31 +5,24 @@
  * doctor naming a lost executable bit and pointing at the installed docs; plugin.json.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { troubleshootingPath } from '../../src/diagnose/doctor.js';
 import { PACKAGE_ROOT } from '../../src/util/package-info.js';
-import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+import { copyOfMadeOnce, ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 /** A git repository with `init --yes` (every extra) already run; `setup` writes the user's files first. */
 function initProject(args: string[] = [], setup?: (root: string) => void): string {
-  if (setup) return initFresh(args, setup);
+  if (setup) return initInto(tempDir('rh-life-'), args, setup);
   // Without files of the user's, the same flags give the same project: init once, copy it.
-  const key = args.join(' ');
-  const template = initialized.get(key) ?? initFresh(args);
-  initialized.set(key, template);
-  const root = tempDir('rh-life-');
-  cpSync(template, root, { recursive: true });
-  return root;
+  return copyOfMadeOnce(`init ${args.join(' ')}`, (dir) => initInto(dir, args), 'rh-life-');
 }
-const initialized = new Map<string, string>();
 
-function initFresh(args: string[], setup: (root: string) => void = () => {}): string {
-  const root = tempDir('rh-life-');
+function initInto(root: string, args: string[], setup: (root: string) => void = () => {}): string {
   spawnSync('git', ['init', '-q'], { cwd: root });
   setup(root);
   const result = ralphHooks(['init', '--yes', ...args], { cwd: root });

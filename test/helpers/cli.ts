@@ -27,25 +27,32 @@ export function tempDir(prefix = 'ralph-hooks-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-const generatedOnce = new Map<string, string>();
+const madeOnce = new Map<string, string>();
 
 /**
- * A new temporary project holding `configText` as its ralph-hooks.config.json and what
- * `ralph-hooks generate` wrote from it. The CLI runs once per config text in a test process;
- * each call gets its own copy (nothing generate writes names the folder it is in).
+ * A new temporary folder holding a copy of what `make` built: `make` runs once per `key` in a
+ * test process, into a folder of its own, and every call gets a fresh copy of it. For projects
+ * whose files do not name the folder they are in (beyond the folder-name prefix both share).
  */
-export function generatedProject(configText: string): string {
-  let template = generatedOnce.get(configText);
+export function copyOfMadeOnce(key: string, make: (dir: string) => void, prefix?: string): string {
+  let template = madeOnce.get(key);
   if (template === undefined) {
-    template = tempDir('ralph-hooks-generated-');
-    writeFileSync(join(template, 'ralph-hooks.config.json'), configText);
-    const result = ralphHooks(['generate'], { cwd: template });
-    if (result.status !== 0) throw new Error(`generate failed for ${configText}:\n${result.stdout}${result.stderr}`);
-    generatedOnce.set(configText, template);
+    template = tempDir(prefix);
+    make(template);
+    madeOnce.set(key, template);
   }
-  const root = tempDir();
+  const root = tempDir(prefix);
   cpSync(template, root, { recursive: true });
   return root;
+}
+
+/** A new temporary project holding `configText` as its ralph-hooks.config.json and what `ralph-hooks generate` wrote from it (run once per config text). */
+export function generatedProject(configText: string): string {
+  return copyOfMadeOnce(`generate ${configText}`, (dir) => {
+    writeFileSync(join(dir, 'ralph-hooks.config.json'), configText);
+    const result = ralphHooks(['generate'], { cwd: dir });
+    if (result.status !== 0) throw new Error(`generate failed for ${configText}:\n${result.stdout}${result.stderr}`);
+  });
 }
 
 /** Every file under a folder with its content and mtime: compare before/after to prove nothing was written. */
