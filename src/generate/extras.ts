@@ -70,24 +70,19 @@ export interface ExtraHook {
 
 type Extras = RalphHooksConfig['extras'];
 
-/** The preset's starter cases: templates/<preset>/cases/*.case.json.hbs (none if the folder is absent). */
-export function caseTemplates(presetId: string): string[] {
-  const dir = join(TEMPLATES_DIR, presetId, 'cases');
+/**
+ * A preset's starter files of one kind, as template paths: templates/<preset>/cases/*.case.json.hbs
+ * (replay cases) or templates/<preset>/scenarios/*.scenario.json.hbs (real-client scenarios);
+ * none if the folder is absent.
+ */
+function starterTemplates(presetId: string, kind: 'case' | 'scenario'): string[] {
+  const folder = `${kind}s`;
+  const dir = join(TEMPLATES_DIR, presetId, folder);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.case.json.hbs'))
+    .filter((f) => f.endsWith(`.${kind}.json.hbs`))
     .sort()
-    .map((f) => `${presetId}/cases/${f}`);
-}
-
-/** The preset's starter real-client scenarios: templates/<preset>/scenarios/*.scenario.json.hbs. */
-export function scenarioTemplates(presetId: string): string[] {
-  const dir = join(TEMPLATES_DIR, presetId, 'scenarios');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.scenario.json.hbs'))
-    .sort()
-    .map((f) => `${presetId}/scenarios/${f}`);
+    .map((f) => `${presetId}/${folder}/${f}`);
 }
 
 /**
@@ -132,10 +127,10 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
   }
   for (const hook of hooks) {
     const name = hook.context.name;
-    const cases = extras.cases ? caseTemplates(hook.context.preset) : [];
+    const cases = extras.cases ? starterTemplates(hook.context.preset, 'case') : [];
     // Scenarios run in Claude Code; a forgeflare hook has no client to run them in.
     // The starter scenarios are written for Claude Code (its paths, its block cap).
-    const scenarios = extras.scenarios && hook.context.agent === 'claude-code' ? scenarioTemplates(hook.context.preset) : [];
+    const scenarios = extras.scenarios && hook.context.agent === 'claude-code' ? starterTemplates(hook.context.preset, 'scenario') : [];
     const context = {
       ...hook.context,
       hook: hook.script,
