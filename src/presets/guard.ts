@@ -24,7 +24,7 @@ import type { Preset, PresetTarget, Registration } from './types.js';
 export const GUARD_RULE_IDS = [
   'fs-destroy', 'git-destroy', 'gate-bypass', 'harness-tamper', 'secrets', 'lockfiles',
   'remote-exec', 'network', 'publish', 'host', 'infra', 'containers', 'cloud-storage', 'cloud-compute', 'databases',
-  'scope', 'doom-loop',
+  'deploy', 'scope', 'doom-loop',
 ] as const;
 
 export const GUARD_RULES = await loadGuardRules(GUARD_RULE_IDS);
