@@ -9,7 +9,7 @@ export default defineGuardRule({
   },
   tools: 'file-writes',
   docs: {
-    blocks: 'writes outside the project root, with paths canonicalised and symlinks resolved (`echo x > /etc/hosts.bak`, `touch ../sibling/f`, `cd .. && touch x`, Edit through a link that points outside) (option `allowPaths`, default `/tmp`, `/var/tmp`, `/dev/null`…)',
+    blocks: 'writes outside the project root, with paths canonicalised and symlinks resolved (`echo x > /etc/hosts.bak`, `touch ../sibling/f`, `cd .. && touch x`, `echo x > ${HOME:-/x}/.bashrc`, Edit through a link that points outside) (option `allowPaths`, default `/tmp`, `/var/tmp`, `/dev/null`…)',
     letsThrough: 'writes inside the project, in `/tmp`, or through a link that stays inside',
   },
 });
