@@ -11,7 +11,6 @@
  * suspect check skips, and the list "Commands run by other commands" in docs/guards.md
  * (`npm run build` writes it; test/docs/guard-channels.test.ts compares).
  */
-import { ereLiteral } from './guard-rule.js';
 
 /**
  * How a wrapper hands its command on:
@@ -178,7 +177,6 @@ export function programsTemplateContext(ruleNames: string[]) {
     stdinText: ` ${wrapperNames('stdin').join(' ')} `,
     quiet: ` ${quiet.join(' ')} `,
     chainText: ` ${chain.join(' ')} `,
-    chainRe: ` (${chain.map(ereLiteral).join('|')}) `,
   };
 }
 

@@ -19,10 +19,11 @@ function guardTemplates(dir = join(REPO_ROOT, 'templates/guard')): string {
     .join('\n');
 }
 
-/** The generated parse file of a guard with the default rules. */
-function generatedParse(): string {
+/** The generated parse and core files of a guard with the default rules. */
+function generated(): { parse: string; core: string } {
   const { files } = renderHooks(validateConfig({ hooks: [{ kind: 'guard', preset: 'guard' }] }));
-  return files.find((file) => file.path.endsWith('/guard-parse.sh'))!.content;
+  const file = (name: string) => files.find((f) => f.path.endsWith(`/${name}`))!.content;
+  return { parse: file('guard-parse.sh'), core: file('guard-core.sh') };
 }
 
 describe('docs/guards.md: the channels the guard follows', () => {
@@ -33,7 +34,7 @@ describe('docs/guards.md: the channels the guard follows', () => {
   });
 
   it('every wrapper the generated guard strips, and every program handled by code of its own, is in the data', () => {
-    const parse = generatedParse();
+    const { parse, core } = generated();
     const body = parse.slice(parse.indexOf('strip_wrappers() {'));
     const fastPath = body.slice(body.indexOf('case ${words[0]:-} in') + 'case ${words[0]:-} in'.length, body.indexOf(') ;;'));
     const keywords = ['then', 'do', 'else', 'elif', 'if', 'while', 'until', 'fi', 'done', 'coproc'];
@@ -42,7 +43,7 @@ describe('docs/guards.md: the channels the guard follows', () => {
     for (const name of wrapperNames('words')) expect(body, name).toMatch(new RegExp(`(^|[ |])${name}( \\||\\))`, 'm'));
     const templates = guardTemplates();
     for (const wrapper of WRAPPERS.filter((w) => w.how === 'own')) expect(templates, wrapper.handledBy).toContain(wrapper.handledBy);
-    for (const name of wrapperNames('stdin')) expect(parse).toMatch(new RegExp(`STDIN_SHELLS=' .*\\b${name}\\b`));
+    for (const name of wrapperNames('stdin')) expect(core).toMatch(new RegExp(`STDIN_SHELLS=' .*\\b${name}\\b`));
   });
 
   it('no program is both a wrapper and quiet', () => {
