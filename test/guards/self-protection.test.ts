@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateProject } from '../helpers/generate.js';
 import { forgeflareGuardInput, runHook } from '../../testkit/index.js';
-import { TARGETS, TARGET_PROTECTED_PATHS, type TargetId } from '../../src/targets/index.js';
+import { TARGETS, TARGET_PROTECTED_PATHS, type Target, type TargetId } from '../../src/targets/index.js';
 import { globsToEre } from '../../src/presets/guard-rule.js';
 import { mapLimit, scratchDir, verdict } from './helpers.js';
 
@@ -61,7 +61,7 @@ const IDS = Object.keys(TARGETS) as TargetId[];
 
 /** A project with the guard generated for `id`, and a runner that sends a shell command in that agent's input shape. */
 function targetGuard(id: TargetId) {
-  const target = TARGETS[id];
+  const target: Target = TARGETS[id];
   const project = generateProject({ target: id, hooks: [{ kind: 'guard', preset: 'guard' }] } as never, scratchDir('selfprotect-'));
   const script = project.file(`${target.hooksDir}/guard.sh`);
   const home = scratchDir('home-');
