@@ -91,13 +91,14 @@ export const WRAPPERS: readonly Wrapper[] = [
  * `echo rm -rf ~` prints, `grep -r rm .` searches, `man rm` reads a page, and git, the
  * package managers' and other tools' own verbs (`git rm`, `npm rm`, `docker rm`) are theirs,
  * judged by the rules that know them. Also the programs whose arguments are files: no
- * command hides in `cp rm rm.bak`.
+ * command hides in `cp rm rm.bak`. npm, pnpm, yarn and bun are not here: `npm exec`,
+ * `pnpm exec`, `yarn exec` and `bun x` run the command after them.
  */
 export const QUIET_PROGRAMS: readonly { why: string; names: string[] }[] = [
   { why: 'print or search text', names: ['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'diff', 'cmp', 'comm', 'jq', 'yq', 'column', 'fold', 'fmt', 'nl', 'tac', 'rev', 'expand', 'column', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'cksum'] },
   { why: 'look a name up', names: ['man', 'info', 'help', 'which', 'type', 'whatis', 'apropos', 'whereis', 'tldr', 'hash', 'alias', 'unalias', 'complete', 'compgen', 'declare', 'typeset', 'export', 'unset', 'local', 'readonly', 'history', 'pgrep', 'pidof', 'ps', 'stat', 'file', 'ls', 'tree', 'du', 'df', 'realpath', 'readlink', 'basename', 'dirname', 'locate', 'test', '[', 'true', 'false', 'cd', 'pushd', 'popd', 'printenv', 'read', 'getopts', 'shift', 'return', 'exit', 'wait', 'trap', 'set', 'shopt', 'ulimit', 'umask', 'kill', 'killall', 'pkill'] },
   { why: 'take files, not a command', names: ['rm', 'rmdir', 'unlink', 'shred', 'cp', 'mv', 'ln', 'install', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'tee', 'tar', 'zip', 'unzip', 'gzip', 'gunzip', 'rsync', 'scp'] },
-  { why: 'verbs of their own, judged by the rules that know them', names: ['git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'pip', 'pip3', 'uv', 'poetry', 'gem', 'brew', 'apt', 'apt-get', 'apt-cache', 'dpkg', 'dnf', 'yum', 'pacman', 'apk', 'snap', 'conda', 'docker', 'podman', 'nerdctl', 'kubectl', 'oc', 'helm', 'gh', 'glab', 'aws', 'gcloud', 'gsutil', 'az', 'rclone', 'make', 'just', 'systemctl', 'service', 'crontab'] },
+  { why: 'verbs of their own, judged by the rules that know them', names: ['git', 'cargo', 'go', 'pip', 'pip3', 'uv', 'poetry', 'gem', 'brew', 'apt', 'apt-get', 'apt-cache', 'dpkg', 'dnf', 'yum', 'pacman', 'apk', 'snap', 'conda', 'docker', 'podman', 'nerdctl', 'kubectl', 'oc', 'helm', 'gh', 'glab', 'aws', 'gcloud', 'gsutil', 'az', 'rclone', 'make', 'just', 'systemctl', 'service', 'crontab'] },
 ];
 
 /** Every quiet program's name. */

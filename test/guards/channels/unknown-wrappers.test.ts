@@ -31,6 +31,8 @@ describeChannel('unknown-wrappers', {
     ['mytool tee .claude/settings.json', 'harness-tamper'],
     ['ssh host rm -rf ~', 'fs-destroy'],
     ['npx ralph-hooks uninstall --yes', 'harness-tamper'],
+    ['npm exec rm -rf ~', 'fs-destroy'],
+    ['pnpm exec -- rm -rf ~', 'fs-destroy'],
   ],
   allow: [
     'git commit -m "rm -rf /"',
@@ -46,6 +48,8 @@ describeChannel('unknown-wrappers', {
     'make rm',
     'git rm -r --cached dist',
     'npm rm left-pad',
+    'npm uninstall left-pad',
+    'yarn add curl',
     'docker rm -f my-test',
     'setsid npm test',
     'strace -c ls',
