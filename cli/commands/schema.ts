@@ -10,6 +10,7 @@ import { formatJson } from '../../src/util/json-text.js';
 import { PACKAGE_ROOT } from '../../src/util/package-info.js';
 import { GUARD_RULES } from '../../src/presets/guard.js';
 import { withGuardRuleTable } from '../../src/presets/guard-rules.js';
+import { withProgramsList } from '../../src/presets/guard-programs.js';
 import { scenarioJsonSchema } from '../../testkit/replay/scenario-schema.js';
 import { parseCommandArgs, UsageError } from './args.js';
 
@@ -20,7 +21,7 @@ node_modules/ralph-hooks/schema/config.schema.json through the config's "$schema
 
 Options:
   --write      (ralph-hooks' own build) rewrite schema/config.schema.json, docs/config-reference.md
-               and the rule table of docs/guards.md
+               and the rule table and program list of docs/guards.md
   --check      exit 1 when one of them is out of date
   -h, --help   this text`;
 
@@ -30,8 +31,9 @@ export const GENERATED_FILES = {
   [join(PACKAGE_ROOT, 'schema', 'config.schema.json')]: () => formatJson(configJsonSchema()),
   [join(PACKAGE_ROOT, 'docs', 'config-reference.md')]: () => configReferenceMarkdown(),
   [join(PACKAGE_ROOT, 'schema', 'scenario.schema.json')]: () => formatJson(scenarioJsonSchema()),
-  // The rule table of the guard docs, from the rules' folders; the rest of the page is written by hand.
-  [GUARDS_DOC]: () => withGuardRuleTable(readFileSync(GUARDS_DOC, 'utf8'), GUARD_RULES),
+  // The rule table of the guard docs, from the rules' folders, and the list of the programs it
+  // follows, from guard-programs.ts; the rest of the page is written by hand.
+  [GUARDS_DOC]: () => withProgramsList(withGuardRuleTable(readFileSync(GUARDS_DOC, 'utf8'), GUARD_RULES)),
 };
 
 export async function run(argv: string[]): Promise<number> {

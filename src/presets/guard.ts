@@ -7,6 +7,7 @@ import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext,
 import { projectPathOption } from './path-option.js';
 import { ereFullPattern, erePattern } from './regex-option.js';
 import { contractTraits } from '../targets/contracts.js';
+import { programsTemplateContext, ruleCommandNames } from './guard-programs.js';
 import type { Preset, PresetTarget, Registration } from './types.js';
 
 /**
@@ -116,6 +117,16 @@ function rulesWithFunctions(rules: readonly GuardRule[], options: GuardOptions):
   return rules.filter((rule) => options.rules[rule.id]!.enabled && rule.partials.rule !== undefined).map((rule) => rule.id);
 }
 
+/**
+ * The known programs (guard-programs.ts) for arguments.sh.hbs, with the command names the
+ * enabled rules judge, read from their bash once per generated guard.
+ */
+function guardProgramsContext(rules: readonly GuardRule[], options: GuardOptions) {
+  const enabled = rules.filter((rule) => options.rules[rule.id]!.enabled);
+  const sources = enabled.flatMap((rule) => [rule.partials.command ?? '', rule.partials.rule ?? '']);
+  return programsTemplateContext(ruleCommandNames(sources, enabled.map((rule) => options.rules[rule.id]!)));
+}
+
 /** The guard preset with these rules in its catalog (GUARD_RULES: the ones that ship). */
 export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
   const partials = { ...CORE_PARTIALS, ...rulePartials(rules) };
@@ -166,6 +177,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       rulesDir: guardFiles(entry.name).rules,
       ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
+      programs: guardProgramsContext(rules, entry.options),
     }),
   };
 }

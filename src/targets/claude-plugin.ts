@@ -54,6 +54,7 @@ export const claudePlugin = {
   registration: 'claude-settings',
   hooksDir: 'hooks/scripts',
   registrationFile: 'hooks/hooks.json',
+  protectedPaths: ['hooks/scripts/**', 'hooks/hooks.json', '.claude-plugin/**', '.claude/settings.json', '.claude/settings.local.json'],
   commandRoot: COMMAND_ROOT,
   commandsDir: 'commands',
   agentDir: '.claude',

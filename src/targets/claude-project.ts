@@ -39,6 +39,7 @@ export const claudeProject = {
   registration: 'claude-settings',
   hooksDir: '.claude/hooks',
   registrationFile: '.claude/settings.json',
+  protectedPaths: ['.claude/hooks/**', '.claude/settings.json', '.claude/settings.local.json'],
   commandRoot: COMMAND_ROOT,
   commandsDir: '.claude/commands',
   agentDir: '.claude',

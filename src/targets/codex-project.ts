@@ -78,6 +78,7 @@ export const codexProject = {
   registration: 'claude-settings',
   hooksDir: '.codex/hooks',
   registrationFile: CODEX_HOOKS_FILE,
+  protectedPaths: ['.codex/hooks/**', '.codex/hooks.json', '.codex/config.toml'],
   // Codex runs a hook in the session's working directory (a subfolder, maybe) and sets no
   // project variable: the repository root comes from git.
   commandRoot: COMMAND_ROOT,

@@ -49,6 +49,7 @@ export const copilotProject = {
   registration: 'claude-settings',
   hooksDir: '.github/hooks',
   registrationFile: FILE,
+  protectedPaths: ['.github/hooks/**'],
   commandRoot: COMMAND_ROOT,
   commandsDir: null,
   agentDir: '.github',

@@ -28,6 +28,7 @@ export const droidProject = {
   registration: 'claude-settings',
   hooksDir: '.factory/hooks',
   registrationFile: FILE,
+  protectedPaths: ['.factory/hooks/**', '.factory/settings.json'],
   commandRoot: COMMAND_ROOT,
   commandsDir: null,
   agentDir: '.factory',

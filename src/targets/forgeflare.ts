@@ -15,6 +15,7 @@ export const forgeflare = {
   registration: 'forgeflare-toml',
   hooksDir: '.forgeflare/hooks',
   registrationFile: FILE,
+  protectedPaths: ['.forgeflare/**'],
   // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
   commandRoot: '',
   commandsDir: null,

@@ -66,6 +66,7 @@ export const geminiProject = {
   registration: 'claude-settings',
   hooksDir: '.gemini/hooks',
   registrationFile: FILE,
+  protectedPaths: ['.gemini/hooks/**', '.gemini/settings.json'],
   commandRoot: COMMAND_ROOT,
   commandsDir: null,
   agentDir: '.gemini',

@@ -23,6 +23,12 @@ export const TARGETS = {
   'droid-project': droidProject,
 } as const satisfies Record<string, Target>;
 
+/**
+ * Every target's protected paths, together: a guard protects all of them, whatever its own
+ * target, so that a project that changes agent (or serves two) is never left open.
+ */
+export const TARGET_PROTECTED_PATHS: readonly string[] = [...new Set(Object.values(TARGETS).flatMap((target) => target.protectedPaths))];
+
 export type TargetId = keyof typeof TARGETS;
 /** The agents the targets run under (scenario files name these). */
 export type AgentId = (typeof TARGETS)[TargetId]['agent'];

@@ -26,6 +26,7 @@ export const qwenProject = {
   registration: 'claude-settings',
   hooksDir: '.qwen/hooks',
   registrationFile: FILE,
+  protectedPaths: ['.qwen/hooks/**', '.qwen/settings.json'],
   // QWEN_PROJECT_DIR names the project (QWEN_CODE_PROJECT_DIR is Qwen's own folder under ~/.qwen).
   commandRoot: COMMAND_ROOT,
   commandsDir: null,

@@ -68,6 +68,12 @@ export interface Target {
   registration: 'claude-settings' | 'forgeflare-toml';
   /** The file our hook commands are registered in (doctor checks it). */
   registrationFile: string;
+  /**
+   * What the agent may not change: the hook folder and every file the agent reads its hooks
+   * (or their switch) from, as globs relative to the project root (`/**`: all below). The
+   * guard's harness-tamper rule protects the union over all targets (TARGET_PROTECTED_PATHS).
+   */
+  protectedPaths: readonly string[];
   /** Put in front of a script's project-relative path in the registered command. */
   commandRoot: string;
   /** Where slash-command files of the loop preset go; null when the agent reads no project slash commands ralph-hooks writes. */

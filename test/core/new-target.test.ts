@@ -31,6 +31,7 @@ export const fakeProject = {
   registration: 'claude-settings',
   hooksDir: '.fake/hooks',
   registrationFile: FILE,
+  protectedPaths: ['.fake/hooks/**', FILE],
   commandRoot: COMMAND_ROOT,
   commandsDir: null,
   agentDir: '.fake',
