@@ -66,7 +66,24 @@ describe('guard: the lexer alone', () => {
       ['npm|test writes=/dev/null reads=test assigns=FOO=1 unsets=BAR'],
       ['cp|a|b writes=b reads=a', 'cat reads=in.txt'],
       ['sed|-i|-e|s/a/b/|f1|f2 writes=f1|f2 reads=f1|f2'],
-      ['cd|sub in=/p/sub', 'touch|f writes=f in=/p/sub', 'cd|../.. in=/', 'ls in=/'],
+      // A cd may fail: after `;` the next command is judged in both folders, after `&&` in the new one.
+      ['cd|sub', 'touch|f writes=f in=/p/sub', 'cd|../.. in=/p/sub', 'cd|../..', 'ls in=/'],
+    ]);
+  });
+
+  it('reads words as bash reads them: ANSI-C strings decoded, braces expanded, backslashes in double quotes kept', () => {
+    expect(lex([
+      String.raw`echo $'\x72\x6d' $'\162\155' $'\u0041\tb' $'a\\b' $'\cA' x`,
+      'echo {rm,-rf,x} r{m,} a{1..3} b{01..3} {a..c} {a,{b,c}}d ${x} {} {a}',
+      String.raw`echo "\x72" "\$HOME" "a\\b" $"plain"`,
+      '{rm,-rf,x}',
+      'echo {1..100000}', // denied as unreadable (DENY_RULE); the word kept as it stands
+    ])).toEqual([
+      ['echo|rm|rm|A\tb|a\\b|\x01|x'],
+      ['echo|rm|-rf|x|rm|r|a1|a2|a3|b01|b02|b03|a|b|c|ad|bd|cd|${x}|{}|{a}'],
+      ['echo|\\x72|$HOME|a\\b|plain'],
+      ['rm|-rf|x writes=x'],
+      ['echo|{1..100000}'],
     ]);
   });
 
