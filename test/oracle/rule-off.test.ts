@@ -13,7 +13,7 @@ const without = (rule: string) => ({ rules: { ...allRulesOn(), [rule]: { enabled
 /** The commands each rule alone stands between: with the rule out, the guard lets them through. */
 const ONLY = {
   'git-destroy': ['git reset --hard', 'git push --force origin main', 'git clean -fdx'],
-  'fs-destroy': ['rm -rf ~/', 'rm -rf ..'],
+  'fs-destroy': ['rm -rf ./*', 'rm -rf *'],
 };
 
 /** Targets whose hook files the guard does not protect yet (issue 39, item 7). */

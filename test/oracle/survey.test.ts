@@ -5,7 +5,7 @@
  * marks in generator.ts can go once the guard closes them.
  *   ORACLE_SURVEY=1 npx vitest run test/oracle/survey.test.ts
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
 import { check } from './check.js';
 import { commandOf, CORES, HARMLESS, HARMLESS_WRAPPERS, PADDINGS, PREFIXES, SEPARATORS, SPELLINGS, WRAPPERS, type DangerCase } from './generator.js';
@@ -18,6 +18,8 @@ describe.runIf(process.env.ORACLE_SURVEY === '1')('oracle survey', () => {
     const templates: Template[] = selectedShapes().map((s) => buildTemplate(s));
     const base: Omit<DangerCase, 'core'> = { wrapper: WRAPPERS[0]!, spelling: SPELLINGS[0]!, prefix: PREFIXES[0]!, separator: SEPARATORS[0]!, padding: PADDINGS[0]! };
     const rows: string[] = [];
+    const out = process.env.ORACLE_SURVEY_OUT ?? 'oracle-survey.txt';
+    writeFileSync(out, '');
     const trial = async (dim: string, id: string, gap: string | undefined, cases: Array<{ command: string; rule?: string | string[] }>, harmless = false) => {
       let damaging = 0;
       const fails: string[] = [];
@@ -28,6 +30,7 @@ describe.runIf(process.env.ORACLE_SURVEY === '1')('oracle survey', () => {
         if (v.failure) fails.push(v.failure);
       }
       rows.push(`${fails.length ? 'FAIL' : 'ok  '} ${dim}=${id}${gap ? ` [gap: ${gap}]` : ''} (${damaging}/${cases.length} damaging)${fails.length ? `\n    ${fails[0]!.replaceAll('\n', '\n    ')}` : ''}`);
+      appendFileSync(out, `${rows.at(-1)}\n`);
     };
     const baseCores = CORES.filter((c) => BASE_CORES.includes(c.id));
     for (const core of CORES) await trial('core', core.id, core.gap, [{ command: commandOf({ ...base, core })!, rule: core.rule }]);
@@ -47,8 +50,6 @@ describe.runIf(process.env.ORACLE_SURVEY === '1')('oracle survey', () => {
       await trial('separator', sep.id, sep.gap, cases);
     }
     for (const h of HARMLESS) await trial('harmless', h.id, h.gap, HARMLESS_WRAPPERS.slice(0, 1).map((wr) => ({ command: wr.wrap(h.text) })), true);
-    const report = rows.join('\n');
-    writeFileSync(process.env.ORACLE_SURVEY_OUT ?? 'oracle-survey.txt', `${report}\n`);
-    console.log(report);
+    console.log(rows.join('\n'));
   }, 3_600_000);
 });
