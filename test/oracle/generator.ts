@@ -67,7 +67,7 @@ export const CORES: Core[] = [
   { id: 'aws-s3-rm', words: cmd('aws s3 rm s3://bucket --recursive'), rule: ['cloud-storage', 'infra'] },
   { id: 'psql-stdin', pre: "echo 'drop table users' |", words: cmd('psql'), rule: 'databases', gap: 'item 6: SQL on standard input' },
   { id: 'psql-c', words: [w('psql', 'prog'), w('-c'), w("'DROP TABLE users'")], rule: 'databases' },
-  { id: 'docker-down-v', words: cmd('docker compose down -v'), rule: 'containers', gap: 'item 6: docker compose down -v' },
+  { id: 'docker-down-v', words: cmd('docker compose down -v'), rule: 'containers' },
   { id: 'docker-prune', words: cmd('docker system prune -af'), rule: 'containers' },
   { id: 'npm-publish', words: cmd('npm publish'), rule: 'publish' },
   { id: 'yarn-npm-publish', words: cmd('yarn npm publish'), rule: 'publish', gap: 'item 6: yarn npm publish' },

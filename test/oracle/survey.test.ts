@@ -11,6 +11,8 @@ import { check } from './check.js';
 import { commandOf, CORES, HARMLESS, HARMLESS_WRAPPERS, PADDINGS, PREFIXES, SEPARATORS, SPELLINGS, WRAPPERS, type DangerCase } from './generator.js';
 import { buildTemplate, selectedShapes, type Template } from './sandbox.js';
 
+/** Which parts to survey: core, wrapper, spelling, prefix, padding, separator, harmless (default all). */
+const DIMS = (process.env.ORACLE_SURVEY_DIMS ?? 'core,wrapper,spelling,prefix,padding,separator,harmless').split(',');
 const BASE_CORES = (process.env.ORACLE_SURVEY_CORES ?? 'rm-home,rm-git,git-reset-hard,cat-key,curl-upload-env').split(',');
 
 describe.runIf(process.env.ORACLE_SURVEY === '1')('oracle survey', () => {
@@ -33,9 +35,9 @@ describe.runIf(process.env.ORACLE_SURVEY === '1')('oracle survey', () => {
       appendFileSync(out, `${rows.at(-1)}\n`);
     };
     const baseCores = CORES.filter((c) => BASE_CORES.includes(c.id));
-    for (const core of CORES) await trial('core', core.id, core.gap, [{ command: commandOf({ ...base, core })!, rule: core.rule }]);
+    if (DIMS.includes('core')) for (const core of CORES) await trial('core', core.id, core.gap, [{ command: commandOf({ ...base, core })!, rule: core.rule }]);
     const dims: Array<[string, keyof typeof base, Array<{ id: string; gap?: string }>]> = [['wrapper', 'wrapper', WRAPPERS], ['spelling', 'spelling', SPELLINGS], ['prefix', 'prefix', PREFIXES], ['padding', 'padding', PADDINGS]];
-    for (const [name, key, list] of dims) {
+    for (const [name, key, list] of dims.filter(([name]) => DIMS.includes(name))) {
       for (const value of list.slice(1)) {
         const cases = baseCores.flatMap((core) => {
           const padding = key === 'padding' ? base.padding : key === 'prefix' ? base.padding : base.padding;
@@ -45,11 +47,11 @@ describe.runIf(process.env.ORACLE_SURVEY === '1')('oracle survey', () => {
         if (cases.length) await trial(name, value.id, value.gap, cases);
       }
     }
-    for (const sep of SEPARATORS) {
+    for (const sep of DIMS.includes('separator') ? SEPARATORS : []) {
       const cases = baseCores.map((core) => ({ command: commandOf({ ...base, separator: sep, padding: PADDINGS.find((p) => p.id === 'true')!, core })!, rule: core.rule }));
       await trial('separator', sep.id, sep.gap, cases);
     }
-    for (const h of HARMLESS) await trial('harmless', h.id, h.gap, HARMLESS_WRAPPERS.slice(0, 1).map((wr) => ({ command: wr.wrap(h.text) })), true);
+    if (DIMS.includes('harmless')) for (const h of HARMLESS) await trial('harmless', h.id, h.gap, HARMLESS_WRAPPERS.slice(0, 1).map((wr) => ({ command: wr.wrap(h.text) })), true);
     console.log(rows.join('\n'));
   }, 3_600_000);
 });
