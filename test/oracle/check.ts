@@ -20,19 +20,30 @@ export interface Counters {
   damaging: number;
   harmless: number;
   limited: number;
+  /** Sums, for the cost per run printed at the end. */
+  oracleRuns: number;
+  oracleMs: number;
+  guardRuns: number;
+  guardMs: number;
 }
 
-export const counters = (): Counters => ({ damaging: 0, harmless: 0, limited: 0 });
+export const counters = (): Counters => ({ damaging: 0, harmless: 0, limited: 0, oracleRuns: 0, oracleMs: 0, guardRuns: 0, guardMs: 0 });
+
+export const costLine = (c: Counters) => `oracle ${(c.oracleMs / Math.max(1, c.oracleRuns)).toFixed(0)} ms per sandbox run (${c.oracleRuns} runs), guard ${(c.guardMs / Math.max(1, c.guardRuns)).toFixed(0)} ms per call (${c.guardRuns} calls)`;
 
 const describeDamage = (damage: Damage[]) => damage.slice(0, 4).map((d) => `${d.kind}: ${d.detail}`).join('; ');
 
 export async function check(templates: Template[], command: string, expectHarmless: boolean, rule?: string | string[], count = counters()): Promise<Verdict> {
   const oracle = await runOracle(templates[0]!, command);
+  count.oracleRuns++;
+  count.oracleMs += oracle.ms;
   // Damage to the hook files is the layout's own target's: only its guard is held to it.
   const onlyHooks = oracle.damage.length > 0 && oracle.damage.every((d) => d.kind === 'hooks');
   const asked = onlyHooks ? templates.slice(0, 1) : templates;
   if (!oracle.damage.length && !expectHarmless) return { oracle, guards: [] };
   const guards = await Promise.all(asked.map((t) => runGuard(t, command)));
+  count.guardRuns += guards.length;
+  count.guardMs += guards.reduce((sum, g) => sum + g.ms, 0);
   const broken = guards.filter((g) => g.kind === 'invalid' || (oracle.damage.length ? g.kind !== 'deny' : g.kind === 'deny'));
   if (oracle.damage.length) count.damaging++;
   else count.harmless++;

@@ -288,7 +288,8 @@ export const HARMLESS: HarmlessCore[] = [
   { id: 'printf-sql', text: "printf '%s\\n' 'drop table users'" },
   { id: 'echo-to-notes', text: "echo 'kubectl delete ns prod' > plan.txt" },
   { id: 'chown-dist', text: 'chown -R "$USER" ./build', gap: 'item 9: chown owner read as a path' },
-  { id: 'git-checkout-unified', text: 'git diff --unified 3 main', gap: 'item 9: git options that take a value' },
+  { id: 'git-diff-unified', text: 'git diff --unified 3 main' },
+  { id: 'git-checkout-unified', text: 'git checkout -q --conflict merge feature', gap: 'item 9: git options that take a value' },
 ];
 
 export const HARMLESS_WRAPPERS: Wrapper[] = WRAPPERS.filter((x) => ['none', 'env', 'nice', 'timeout', 'bash-c', 'command'].includes(x.id));

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { check, counters } from './check.js';
+import { check, costLine, counters } from './check.js';
 import { dangerArb, harmlessArb } from './generator.js';
 import { buildTemplate, sandboxAvailable, selectedShapes, type Template } from './sandbox.js';
 
@@ -33,7 +33,7 @@ describe.skipIf(!sandboxAvailable())('oracle: the guard denies what bash shows t
       }),
       { seed: SEED, numRuns: RUNS, verbose: 0 },
     );
-    console.log(`oracle: ${count.damaging} damaging cases checked, ${count.limited} under a documented limit`);
+    console.log(`oracle: ${count.damaging} damaging cases checked, ${count.limited} under a documented limit; ${costLine(count)}`);
     // A generator whose cases never do damage would prove nothing.
     expect(count.damaging).toBeGreaterThan(RUNS / 3);
   }, TIMEOUT);
@@ -48,6 +48,7 @@ describe.skipIf(!sandboxAvailable())('oracle: the guard denies what bash shows t
       }),
       { seed: SEED, numRuns: HARMLESS_RUNS, verbose: 0 },
     );
+    console.log(`oracle: ${count.harmless} harmless cases checked, ${count.limited} under a documented limit; ${costLine(count)}`);
     expect(count.harmless).toBe(HARMLESS_RUNS);
   }, TIMEOUT);
 });

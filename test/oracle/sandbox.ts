@@ -417,13 +417,15 @@ const GIT_BOOKKEEPING = /^(index|ORIG_HEAD|FETCH_HEAD|COMMIT_EDITMSG|AUTO_MERGE|
 
 /** Run `command` in a fresh copy of the template; report what it damaged. */
 export async function runOracle(template: Template, command: string, timeoutMs = 5000): Promise<OracleRun> {
+  const started = performance.now();
   const run = mkdtempSync(join(scratch(), 'run-'));
   cpSync(template.dir, run, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
   const result = await runBwrap([...bwrapArgs(run, { ...BASE_ENV, [ENV_SECRET]: template.envSecret }), `${ORACLE}/bin/.run`, command], '', timeoutMs);
   const calls = readCalls(join(run, '.oracle/log'));
   const damage = judge(template, run, result, calls);
   rmSync(run, { recursive: true, force: true });
-  return { ...result, command, damage, calls };
+  // The whole run's cost: copy, sandbox, walk and judge.
+  return { ...result, ms: performance.now() - started, command, damage, calls };
 }
 
 function readCalls(dir: string): StubCall[] {
