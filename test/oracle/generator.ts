@@ -48,7 +48,7 @@ export const CORES: Core[] = [
   { id: 'git-push-f', words: cmd('git push -f origin main'), rule: 'git-destroy' },
   // origin refuses to delete its current branch (main): feature is the one a deleting push can lose.
   { id: 'git-push-delete', words: cmd('git push origin :feature'), rule: 'git-destroy', gap: 'item 6: a push that deletes a branch' },
-  { id: 'git-push-delete-long', words: cmd('git push origin --delete feature'), rule: 'git-destroy', gap: 'item 6: a push that deletes a branch' },
+  { id: 'git-push-delete-long', words: cmd('git push origin --delete feature'), rule: 'git-destroy' },
   { id: 'git-checkout-dot', words: cmd('git checkout -- .'), rule: 'git-destroy' },
   { id: 'git-clean', words: cmd('git clean -fdx'), rule: 'git-destroy' },
   { id: 'git-branch-D', words: cmd('git branch -D feature'), rule: 'git-destroy' },
@@ -148,6 +148,7 @@ export const SPELLINGS: Spelling[] = [
   { id: 'home-dq', spell: (ws) => home('"$HOME"')(ws) },
   { id: 'home-dq-brace', spell: (ws) => home('"${HOME}"')(ws) },
   { id: 'home-abs', spell: home('/home/agent') },
+  // rm -rf ~agent is denied; the other cores through ~agent not surveyed yet.
   { id: 'home-user', spell: home('~agent'), gap: 'item 3: ~user resolves as bash resolves it' },
   { id: 'git-reset-har', spell: longPrefix('--hard', '--har'), gap: 'item 6: git long-option prefixes' },
   { id: 'git-push-force-with-lease', spell: longPrefix('--force', '--force-with-lease') },
