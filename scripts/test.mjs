@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Folders `--quick` leaves out: agent CLIs, generated projects and packed-package installs, fuzzing, load and size. */
-const SLOW = ['test/real-client', 'test/e2e', 'test/fuzz', 'test/stress'];
+/** Folders `--quick` leaves out: agent CLIs, generated projects and packed-package installs, fuzzing, load and size, the execution oracle. */
+const SLOW = ['test/real-client', 'test/e2e', 'test/fuzz', 'test/stress', 'test/oracle'];
 
 const repo = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
