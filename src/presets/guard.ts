@@ -99,10 +99,12 @@ const CORE_PARTIALS = Object.fromEntries(readdirSync(CORE_DIR).filter((file) => 
 /**
  * The files of a guard named `name`: the one registered, which holds the rules and the
  * settings (what a user opens to see what the guard denies), and the machinery it sources
- * from beside it, in two files so that none comes near a client's read limit.
+ * from beside it, in three files so that none comes near a client's read limit: the core
+ * (input, time, decision), the parser (lexer, arguments, paths) and the reading of what a
+ * command really runs (shell text as bash reads it, programs that run other programs).
  */
 export function guardFiles(name: string) {
-  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, rules: `${name}-rules` };
+  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, read: `${name}-read.sh`, rules: `${name}-rules` };
 }
 
 /**
@@ -148,6 +150,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
         // Sourced, never run: not executable.
         { template: 'guard/guard-core.sh.hbs', path: files.core, executable: false, partials },
         { template: 'guard/guard-parse.sh.hbs', path: files.parse, executable: false, partials },
+        { template: 'guard/guard-read.sh.hbs', path: files.read, executable: false, partials },
         ...ruleFiles,
       ];
     },
@@ -174,6 +177,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       guardFile: guardFiles(entry.name).guard,
       coreFile: guardFiles(entry.name).core,
       parseFile: guardFiles(entry.name).parse,
+      readFile: guardFiles(entry.name).read,
       rulesDir: guardFiles(entry.name).rules,
       ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),

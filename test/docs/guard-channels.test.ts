@@ -19,11 +19,11 @@ function guardTemplates(dir = join(REPO_ROOT, 'templates/guard')): string {
     .join('\n');
 }
 
-/** The generated parse and core files of a guard with the default rules. */
+/** The generated parser, and the core with the reading of what commands run (guard-read.sh), of a guard with the default rules. */
 function generated(): { parse: string; core: string } {
   const { files } = renderHooks(validateConfig({ hooks: [{ kind: 'guard', preset: 'guard' }] }));
   const file = (name: string) => files.find((f) => f.path.endsWith(`/${name}`))!.content;
-  return { parse: file('guard-parse.sh'), core: file('guard-core.sh') };
+  return { parse: file('guard-parse.sh'), core: `${file('guard-core.sh')}\n${file('guard-read.sh')}` };
 }
 
 describe('docs/guards.md: the channels the guard follows', () => {

@@ -14,13 +14,13 @@ import { GUARD_RULES_DIR } from '../../src/presets/guard-rules.js';
 import { codeWords, namesAssigned, namesLocal, namesRead } from './bash-names.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
-/** The guard's three files with every rule on, by role. */
+/** The guard's four files with every rule on, by role. */
 function renderedGuard() {
   const rules = Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, { enabled: true }]));
   const { files } = renderHooks(validateConfig({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard', options: { rules } }] }));
   const names = guardFiles('guard');
   const content = (file: string) => files.find((f) => f.path.endsWith(`/${file}`))!.content;
-  return { guard: content(names.guard), core: content(names.core), parse: content(names.parse) };
+  return { guard: content(names.guard), core: content(names.core), parse: content(names.parse), read: content(names.read) };
 }
 
 /** The block's names: variables (a line `#   name  what…` before the helpers) and helpers. */
@@ -67,8 +67,8 @@ function ruleSources(): [string, string][] {
 }
 
 describe('guard: the rule context', () => {
-  const { core, parse } = renderedGuard();
-  const machinery = `${core}\n${parse}`;
+  const { core, parse, read } = renderedGuard();
+  const machinery = `${core}\n${parse}\n${read}`;
   const context = declaredContext(core);
 
   it('names only what the core has: every variable is set there, every helper defined there', () => {
