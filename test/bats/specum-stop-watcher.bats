@@ -700,20 +700,45 @@ advance_task() {
   assert_json_reason_contains "output ALL_TASKS_COMPLETE"
 }
 
+# log_sleeps — a `sleep` first on PATH that notes each call in $SLEEP_LOG, then sleeps as asked:
+# whether the hook waited is read from what it did, not from the wall clock (which a busy
+# machine stretches). The settle wait re-reads the state between `sleep 0.1`s.
+log_sleeps() {
+  local shims="$BATS_TEST_TMPDIR/shims" real
+  real=$(command -v sleep)
+  SLEEP_LOG="$BATS_TEST_TMPDIR/sleeps"
+  mkdir -p "$shims"
+  : >"$SLEEP_LOG"
+  printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$*" >>%q\nexec %q "$@"\n' "$SLEEP_LOG" "$real" >"$shims/sleep"
+  chmod +x "$shims/sleep"
+  PATH="$shims:$PATH"
+}
+
+# sleeps — how many times the hook called sleep.
+sleeps() {
+  wc -l <"$SLEEP_LOG" | tr -d ' '
+}
+
 @test "a corrupt state file written long ago is reported at once, without the settle wait" {
+  log_sleeps
   create_corrupt_state_file >/dev/null
   set_file_age "$(state_file)" 30
-  local start=${EPOCHREALTIME/[.,]/}
   run_stop_watcher
   assert_json_reason_contains "ERROR: Corrupt state file"
-  (( ${EPOCHREALTIME/[.,]/} - start < 800000 ))
+  [[ $(sleeps) == 0 ]] || { echo "the hook waited: sleep ran $(sleeps) times" >&2; return 1; }
 }
 
 @test "a fresh corrupt state file is re-read for the settle time before it is reported" {
+  log_sleeps
   RH_STATE_FILE_AGE=0 create_corrupt_state_file >/dev/null
-  set_file_age "$(state_file)" 0
+  # Written "now" plus a margin: the hook tells fresh from old by whole seconds, and a busy
+  # machine may take a second or more to start it; 30 s ahead stays fresh however slow.
+  set_file_age "$(state_file)" -30
   local start=${EPOCHREALTIME/[.,]/}
   run_stop_watcher
   assert_json_reason_contains "ERROR: Corrupt state file"
+  # Every 100 ms for the settle time (1000 ms): ten re-reads. A lower bound on the time
+  # taken holds on any machine: a loaded one only sleeps longer.
+  [[ $(sleeps) == 10 ]] || { echo "expected 10 sleeps of the settle wait, got $(sleeps): $(tr '\n' ' ' <"$SLEEP_LOG")" >&2; return 1; }
   (( ${EPOCHREALTIME/[.,]/} - start >= 900000 ))
 }
