@@ -25,6 +25,10 @@ setup_file() {
 setup() {
   load '../../testkit/bats/load'
   set -u
+  # run_hook's timeout guards against a hang; it measures nothing. Its 10 s default was
+  # exceeded by hooks that wait a second for a fresh file, beside two CPU burners on a busy
+  # 2-core machine (status 124): here it is a bound any machine reaches.
+  export RH_HOOK_TIMEOUT=${RH_HOOK_TIMEOUT:-120}
   create_workspace
   STOP_WATCHER_SCRIPT="$BATS_FILE_TMPDIR/default/.claude/hooks/stop-watcher.sh"
 }
