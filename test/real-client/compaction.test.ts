@@ -113,7 +113,10 @@ for (const runtime of ['bash', 'node'] as const) {
     }, TEST_TIMEOUT_MS);
 
     // Both runtimes: the bash hook detaches itself, the Node one starts through a bash wrapper
-    // that ignores the client's SIGTERM and runs Node in a session of its own (setsid).
+    // that ignores the client's SIGTERM and runs Node in a session of its own (setsid). Known:
+    // beside two CPU burners on a busy 2-core machine the Node runtime's pause was never
+    // written (no end record after 60 s, twice), while bash's was: the wrapper, which waits
+    // for Node instead of ending at once, seems not to outlast the client's SIGKILL there.
     it('a second overflow ends the session with StopFailure: the loop is paused at its iteration and the reason recorded', FAILURE_TEST, async () => {
       const root = loopProject();
       const run = await failingSession(root);
