@@ -25,6 +25,10 @@ setup_file() {
 setup() {
   load '../../testkit/bats/load'
   set -u
+  # run_hook's timeout guards against a hang; it measures nothing. Its 10 s default was
+  # exceeded by hooks that wait a second for a fresh file, beside two CPU burners on a busy
+  # 2-core machine (status 124): here it is a bound any machine reaches.
+  export RH_HOOK_TIMEOUT=${RH_HOOK_TIMEOUT:-120}
   create_workspace
   STOP_WATCHER_SCRIPT="$BATS_FILE_TMPDIR/default/.claude/hooks/stop-watcher.sh"
 }
@@ -40,6 +44,25 @@ with_state() {
 
 state_file() {
   printf '%s' "$TEST_WORKSPACE/specs/test-spec/.ralph-state.json"
+}
+
+# log_sleeps — a `sleep` first on PATH that notes each call in $SLEEP_LOG, then sleeps as asked:
+# whether the hook waited is read from what it did, not from the wall clock (which a busy
+# machine stretches). The settle wait re-reads the state between `sleep 0.1`s.
+log_sleeps() {
+  local shims="$BATS_TEST_TMPDIR/shims" real
+  real=$(command -v sleep)
+  SLEEP_LOG="$BATS_TEST_TMPDIR/sleeps"
+  mkdir -p "$shims"
+  : >"$SLEEP_LOG"
+  printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$*" >>%q\nexec %q "$@"\n' "$SLEEP_LOG" "$real" >"$shims/sleep"
+  chmod +x "$shims/sleep"
+  PATH="$shims:$PATH"
+}
+
+# sleeps — how many times the hook called sleep.
+sleeps() {
+  wc -l <"$SLEEP_LOG" | tr -d ' '
 }
 
 # ---------------------------------------------------------------- silent exits
@@ -196,12 +219,12 @@ EOF
 }
 
 @test "a fresh, valid state file is read at once" {
+  log_sleeps
   RH_STATE_FILE_AGE=0 create_state_file >/dev/null
-  local start=${EPOCHREALTIME/[.,]/}
   run_stop_watcher
   assert_json_block
-  # The seed slept a full second for any state file under 2 s old; this must not.
-  (( ${EPOCHREALTIME/[.,]/} - start < 800000 ))
+  # The seed slept a full second for any state file under 2 s old; this must not sleep at all.
+  [[ $(sleeps) == 0 ]] || { echo "the hook waited: sleep ran $(sleeps) times" >&2; return 1; }
 }
 
 # ---------------------------------------------------------------- bad environment or input
@@ -701,19 +724,25 @@ advance_task() {
 }
 
 @test "a corrupt state file written long ago is reported at once, without the settle wait" {
+  log_sleeps
   create_corrupt_state_file >/dev/null
   set_file_age "$(state_file)" 30
-  local start=${EPOCHREALTIME/[.,]/}
   run_stop_watcher
   assert_json_reason_contains "ERROR: Corrupt state file"
-  (( ${EPOCHREALTIME/[.,]/} - start < 800000 ))
+  [[ $(sleeps) == 0 ]] || { echo "the hook waited: sleep ran $(sleeps) times" >&2; return 1; }
 }
 
 @test "a fresh corrupt state file is re-read for the settle time before it is reported" {
+  log_sleeps
   RH_STATE_FILE_AGE=0 create_corrupt_state_file >/dev/null
-  set_file_age "$(state_file)" 0
+  # Written "now" plus a margin: the hook tells fresh from old by whole seconds, and a busy
+  # machine may take a second or more to start it; 30 s ahead stays fresh however slow.
+  set_file_age "$(state_file)" -30
   local start=${EPOCHREALTIME/[.,]/}
   run_stop_watcher
   assert_json_reason_contains "ERROR: Corrupt state file"
+  # Every 100 ms for the settle time (1000 ms): ten re-reads. A lower bound on the time
+  # taken holds on any machine: a loaded one only sleeps longer.
+  [[ $(sleeps) == 10 ]] || { echo "expected 10 sleeps of the settle wait, got $(sleeps): $(tr '\n' ' ' <"$SLEEP_LOG")" >&2; return 1; }
   (( ${EPOCHREALTIME/[.,]/} - start >= 900000 ))
 }

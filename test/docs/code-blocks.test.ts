@@ -26,8 +26,11 @@ import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { parseCase } from '../../testkit/replay/case-schema.js';
 import { e2eScripts, REPO_ROOT } from '../helpers/cli.js';
-import type { CodeBlock } from '../helpers/code-blocks.js';
-import { BLOCKS, docProject, key, label, shell } from '../helpers/doc-projects.js';
+import { openingFences, type CodeBlock } from '../helpers/code-blocks.js';
+import { BLOCKS, DOCS, docProject, key, label, shell } from '../helpers/doc-projects.js';
+
+/** Each doc's text, beside its parsed BLOCKS, for the checks that the parsing found them all. */
+const DOC_TEXTS: [string, string][] = DOCS.map((file) => [file, readFileSync(join(REPO_ROOT, file), 'utf8')]);
 
 /** Blocks that are not run, by `file: first line`, each with its reason. */
 const NOT_RUN: Record<string, string> = {
@@ -79,27 +82,31 @@ describe('static blocks', () => {
   const E2E = e2eScripts();
   const squash = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
 
-  it.each(pick(['json'], ''))('%s parses as JSON', (_, block) => {
-    if (block) expect(() => JSON.parse(block.body)).not.toThrow();
+  it.each(pick(['json'], ''))('%s parses as JSON', (_, block, kind) => {
+    if (!block) return assertNone(kind);
+    expect(() => JSON.parse(block.body)).not.toThrow();
   });
-  it.each(pick(['json'], 'case'))('%s is a valid case', (_, block) => {
-    if (block) expect(() => parseCase(block.body, block.file)).not.toThrow();
+  it.each(pick(['json'], 'case'))('%s is a valid case', (_, block, kind) => {
+    if (!block) return assertNone(kind);
+    expect(() => parseCase(block.body, block.file)).not.toThrow();
   });
-  it.each(pick(['toml'], ''))('%s parses as TOML', (_, block) => {
-    if (block) expect(() => parseToml(block.body)).not.toThrow();
+  it.each(pick(['toml'], ''))('%s parses as TOML', (_, block, kind) => {
+    if (!block) return assertNone(kind);
+    expect(() => parseToml(block.body)).not.toThrow();
   });
-  it.each(pick(['ts'], ''))('%s is code a test runs', (_, block) => {
-    if (block && !NOT_RUN[key(block)]) expect(squash(TEST_SOURCES)).toContain(squash(block.body));
+  it.each(pick(['ts'], ''))('%s is code a test runs', (_, block, kind) => {
+    if (!block) return assertNone(kind);
+    if (!NOT_RUN[key(block)]) expect(squash(TEST_SOURCES)).toContain(squash(block.body));
   });
-  it.each(pick(['sh', 'bash'], 'e2e'))('%s: each line is run by test/e2e/registry.sh (or a shape it runs)', (_, block) => {
-    if (!block) return;
+  it.each(pick(['sh', 'bash'], 'e2e'))('%s: each line is run by test/e2e/registry.sh (or a shape it runs)', (_, block, kind) => {
+    if (!block) return assertNone(kind);
     for (const line of block.body.split('\n').map((l: string) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean)) expect(E2E, line).toContain(line);
   });
 });
 
 describe('config examples', () => {
-  it.each(pick(['json'], 'config'))('%s is valid and generates without removing a file', (_, block) => {
-    if (!block) return;
+  it.each(pick(['json'], 'config'))('%s is valid and generates without removing a file', (_, block, kind) => {
+    if (!block) return assertNone(kind);
     const config = JSON.parse(block.body);
     validateConfig(config);
     const root = docProject();
@@ -112,9 +119,52 @@ describe('config examples', () => {
   }, 240_000);
 });
 
-/** The blocks of a language and role, as test rows; one empty row when there are none. */
-function pick(langs: string[], role: string): [string, CodeBlock | undefined][] {
-  const found = BLOCKS.filter((b) => langs.includes(b.lang) && b.role === role).map((b): [string, CodeBlock | undefined] => [label(b), b]);
-  return found.length ? found : [['(none)', undefined]];
+/** A kind of block: its languages and its role. */
+interface Kind {
+  langs: string[];
+  role: string;
 }
+
+/**
+ * The blocks of a kind, as test rows; when there are none, one "(none)" row, which checks
+ * that there are none indeed (assertNone): a row that passed on nothing would pass just as
+ * well with a parser that finds no block at all.
+ */
+function pick(langs: string[], role: string): [string, CodeBlock | undefined, Kind][] {
+  const kind = { langs, role };
+  const found = BLOCKS.filter((b) => langs.includes(b.lang) && b.role === role).map((b): [string, CodeBlock | undefined, Kind] => [label(b), b, kind]);
+  return found.length ? found : [[`(none: ${langs.join('/')}${role ? ` ${role}` : ''})`, undefined, kind]];
+}
+
+/**
+ * A "(none)" row's check: blocks were parsed at all, and the docs' text, read line by line
+ * apart from the parser, opens no fence of this kind.
+ */
+function assertNone(kind: Kind, blocks: CodeBlock[] = BLOCKS, texts: [string, string][] = DOC_TEXTS): void {
+  expect(blocks.length, 'no code block was parsed from README.md and docs/: the parser or the list of docs is broken').toBeGreaterThan(0);
+  const unparsed = texts.flatMap(([file, text]) =>
+    openingFences(text)
+      .filter(({ info }) => {
+        const [lang = '', role = ''] = info.trim().split(/\s+/);
+        return kind.langs.includes(lang) && role === kind.role;
+      })
+      .map(({ line, info }) => `${file}:${line}: \`\`\`${info}`),
+  );
+  expect(unparsed, 'blocks of this kind in the docs that the parser did not find').toEqual([]);
+}
+
+describe('the checks of the code blocks can fail', () => {
+  it('every opening fence in the docs, read line by line, is a parsed block', () => {
+    for (const [file, text] of DOC_TEXTS) expect(BLOCKS.filter((b) => b.file === file).length, file).toBe(openingFences(text).length);
+    expect(BLOCKS.length).toBeGreaterThan(0);
+  });
+
+  it('a "(none)" row fails when nothing was parsed, or when the docs hold a block of its kind the parser missed', () => {
+    const kind = { langs: ['json'], role: 'case' };
+    const some = BLOCKS.slice(0, 1);
+    expect(() => assertNone(kind, [], [['a.md', 'no blocks here\n']])).toThrow(/no code block was parsed/);
+    expect(() => assertNone(kind, some, [['a.md', '```json case\n{}\n```\n']])).toThrow(/a\.md:1: ```json case/);
+    expect(() => assertNone(kind, some, [['a.md', '```json\n{}\n```\n```json config\n{}\n```\n']])).not.toThrow();
+  });
+});
 

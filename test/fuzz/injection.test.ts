@@ -20,6 +20,24 @@ const KIND: Record<string, string> = { specum: 'stop-watcher', speckit: 'stop-wa
 // A few shapes are enough here: each config value gets every one.
 const VALUES = canaryCommands(sandbox.canary).filter((_, i) => [0, 1, 3, 5, 9].includes(i));
 
+/**
+ * A run that generated nothing, or whose canaries could not fire, would pass with no check
+ * made: each test counts what it ran, and here the canaries are shown to fire when run as
+ * code, so a missing canary file means the script did not run them.
+ */
+describe('fuzz: the injection checks can fail', () => {
+  it('the canaries leave their file when a shell runs them as code', () => {
+    expect(VALUES).toHaveLength(5);
+    for (const value of VALUES.slice(0, 3)) {
+      rmSync(sandbox.canary, { force: true });
+      // Pasted into a command line unquoted, in double quotes, in single quotes: what an unsafe script does.
+      spawnSync('bash', ['-c', `echo ${value}; echo "${value}"; echo '${value}'`], { cwd: sandbox.dir, encoding: 'utf8' });
+      expect(existsSync(sandbox.canary), value).toBe(true);
+    }
+    rmSync(sandbox.canary, { force: true });
+  });
+});
+
 /** Paths of every string (or string-array item) in a preset's default options. */
 function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === 'string') return [path];
@@ -74,6 +92,10 @@ describe('fuzz: injected commands in config values and slash-command arguments n
         }
       }
       console.log(`injection ${label}: ${leaves.length} config values × ${VALUES.length} canaries: ${generated} generated and run, ${rejected} rejected as config errors`);
+      // Something was tried: a preset without free-text values, or one that rejects every value, checks nothing.
+      expect(leaves.length, `${label}: no free-text config value found`).toBeGreaterThan(0);
+      expect(generated, `${label}: every value was rejected; no script was generated and run`).toBeGreaterThan(0);
+      expect(generated + rejected).toBe(leaves.length * VALUES.length);
     }, 600_000);
   }
 
@@ -85,14 +107,17 @@ describe('fuzz: injected commands in config values and slash-command arguments n
       applyPlan(planGeneration(root, validateConfig({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime } }] } as never)), diskWriter(root));
       const ext = runtime === 'node' ? 'mjs' : 'sh';
       const run = runtime === 'node' ? 'node' : 'bash';
+      let runs = 0;
       for (const value of canaryCommands(sandbox.canary)) {
         for (const args of [[value], ['--completion-promise', value, 'task'], ['--max-iterations', value, 'task'], ['task', value]]) {
           spawnSync(run, [join(root, `.claude/hooks/stop-watcher-setup.${ext}`), ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, encoding: 'utf8', timeout: 60_000 });
           const stop = { session_id: 's', cwd: root, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: value, transcript_path: join(root, 't.jsonl') };
           await runScript(root, join(root, `.claude/hooks/stop-watcher.${ext}`), Buffer.from(JSON.stringify(stop)), { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, 60_000);
           expect(existsSync(sandbox.canary), `${runtime}: setup ${JSON.stringify(args)} ran`).toBe(false);
+          runs++;
         }
       }
+      expect(runs).toBe(canaryCommands(sandbox.canary).length * 4);
     }, 600_000);
   }
 
@@ -143,6 +168,7 @@ describe('fuzz: injected commands in config values and slash-command arguments n
         }
       }
       console.log(`injection loop (${runtime}) /ralph-loop shell block: ${lines.length} end-word and fence lines × ${VALUES.length} canaries: ${prompts} prompts, ${whole} handed over whole, ${refused} cut short at a fence and refused, 0 canary runs`);
+      expect(prompts).toBe(lines.length * VALUES.length * 3);
       expect(whole + refused).toBe(prompts);
       expect(refused).toBe(fences.length * VALUES.length * 3);
     }, 600_000);

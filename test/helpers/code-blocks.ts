@@ -20,3 +20,18 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
   }
   return blocks;
 }
+
+/**
+ * The opening fences of a Markdown text, read line by line, apart from codeBlocks' pattern: a
+ * line starting with ``` opens a block, the next one closes it. Its line (from 1) and info string.
+ */
+export function openingFences(text: string): { line: number; info: string }[] {
+  const openings: { line: number; info: string }[] = [];
+  let open = false;
+  text.split('\n').forEach((line, index) => {
+    if (!line.startsWith('```')) return;
+    if (!open) openings.push({ line: index + 1, info: line.slice(3) });
+    open = !open;
+  });
+  return openings;
+}

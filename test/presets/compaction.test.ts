@@ -47,11 +47,19 @@ function isActive(ws: Workspace, loop: LoopHook): boolean {
   return loop.runtime === 'node' ? JSON.parse(text).active === true : !/^active: false$/m.test(text);
 }
 
-/** Wait (up to 10 s) until `done()`: the bash hooks write a StopFailure's pause in a session of their own, after they end. */
-async function until(done: () => boolean): Promise<void> {
-  for (let waited = 0; !done() && waited < 10_000; waited += 50) await sleep(50);
+/**
+ * Wait until `done()`: a StopFailure's pause is written by a process of its own (a session of
+ * its own), after the hook has ended. It is awaited by what it writes, never by a fixed sleep;
+ * the bound only keeps a hook that never writes from hanging the test, and is generous (a
+ * loaded machine can take seconds to start bash, jq or Node), well inside the test's timeout.
+ */
+const WRITE_BOUND_MS = 60_000;
+async function until(done: () => boolean, everyMs = 50): Promise<void> {
+  const started = performance.now();
+  while (!done() && performance.now() - started < WRITE_BOUND_MS) await sleep(everyMs);
 }
 
+// The record is replaced in one rename (write_atomic, replaceProjectFile): once there, it is whole.
 const hasEndRecord = (ws: Workspace) => existsSync(ws.path('.ralph-hooks/state/loop-end.json'));
 
 const endRecord = (ws: Workspace) => JSON.parse(readFileSync(ws.path('.ralph-hooks/state/loop-end.json'), 'utf8'));
@@ -278,7 +286,7 @@ async function failWhileClientExits(loop: LoopHook, ws: Workspace): Promise<void
     stdio: ['pipe', 'ignore', 'ignore'],
   });
   child.stdin.end(JSON.stringify(failure(ws)));
-  for (let waited = 0; !existsSync(marker) && waited < 10_000; waited += 10) await sleep(10);
+  await until(() => existsSync(marker), 10);
   let exited = false;
   child.on('exit', () => (exited = true));
   for (let waited = 0; !exited && waited < 10_000; waited += 20) {
@@ -297,7 +305,8 @@ for (const runtime of RUNTIMES) {
     const ws = workspace();
     writeLoopState(ws, loop, { iteration: 2, session: SESSION });
     await failWhileClientExits(loop, ws);
-    await until(() => !isActive(ws, loop));
+    // The pause writes the state first, then the end record: the record is the last write.
+    await until(() => hasEndRecord(ws));
     expect(isActive(ws, loop)).toBe(false);
     expect(endRecord(ws)).toMatchObject({ reason: 'session-failed', iteration: 2 });
   });

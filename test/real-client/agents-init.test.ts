@@ -9,10 +9,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runScenario } from '../../testkit/clients/index.js';
 import { ralphHooks } from '../helpers/cli.js';
-import { REAL_AGENTS, scratch, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
+import { REAL_AGENTS, scratch, TEST_TIMEOUT_MS, describeWhen } from './helpers.js';
 
 const SHARED = join(import.meta.dirname, 'scenarios/shared');
 
@@ -31,7 +31,7 @@ const SETUPS: Record<string, { init: string[]; add?: string[] }> = {
 };
 
 for (const { agent, target, installed } of NEW_AGENTS) {
-  const run = whenInstalled(installed) ? describe.concurrent : describe.skip;
+  const run = describeWhen(installed);
   run(`init --yes --target ${target}, then the real ${agent}`, () => {
     for (const [scenario, setup] of Object.entries(SETUPS)) {
       it(scenario, async () => {

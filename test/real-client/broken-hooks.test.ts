@@ -7,16 +7,16 @@
  * ever: its command ends `|| exit 0`).
  */
 import { rmSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
 import { runAgent } from '../../testkit/clients/index.js';
-import { realProject, REAL_AGENTS, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
+import { realProject, REAL_AGENTS, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled, describeWhen, itWhen } from './helpers.js';
 
-const run = REAL_AGENTS.some((a) => whenInstalled(a.installed)) ? describe.concurrent : describe.skip;
+const run = describeWhen(REAL_AGENTS.some((a) => whenInstalled(a.installed)));
 run('a guard whose script is missing blocks the call', () => {
   for (const { agent, target, installed } of REAL_AGENTS) {
-    const test = whenInstalled(installed) ? it : it.skip;
+    const test = itWhen(installed);
     test(`in the real ${agent} (${target})`, async () => {
       const project = realProject({ target, hooks: [{ kind: 'guard', preset: 'guard' }] } as RalphHooksConfigInput);
       rmSync(project.file(`${TARGETS[target].hooksDir}/guard.sh`));
@@ -33,7 +33,7 @@ run('a guard whose script is missing blocks the call', () => {
 
 run('a stop-watcher whose script is missing lets the agent stop', () => {
   for (const { agent, target, installed } of REAL_AGENTS) {
-    const test = whenInstalled(installed) ? it : it.skip;
+    const test = itWhen(installed);
     test(`in the real ${agent} (${target})`, async () => {
       const project = realProject({ target, hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { stateFile: '.ralph/loop.local.md', commands: false } }] } as RalphHooksConfigInput);
       rmSync(project.file(`${TARGETS[target].hooksDir}/stop-watcher.sh`));
@@ -65,7 +65,7 @@ const WHEN_A_GUARD_TIMES_OUT: Record<(typeof REAL_AGENTS)[number]['agent'], 'blo
 
 run('a guard that outlasts its timeout', () => {
   for (const { agent, target, installed } of REAL_AGENTS) {
-    const test = whenInstalled(installed) ? it : it.skip;
+    const test = itWhen(installed);
     test(`in the real ${agent} (${target}): the call ${WHEN_A_GUARD_TIMES_OUT[agent] === 'blocked' ? 'is blocked' : 'runs'}`, async () => {
       const project = realProject({ target, hooks: [{ kind: 'guard', preset: 'guard', timeout: 2 }] } as RalphHooksConfigInput);
       // It says it started (so the agent did run it), then sleeps past the timeout.

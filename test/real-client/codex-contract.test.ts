@@ -4,11 +4,11 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { findCodex, runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/clients/index.js';
-import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { expect, it } from 'vitest';
+import { runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/clients/index.js';
+import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
-const describeCodex = findCodex() !== null || process.env.CI ? describe : describe.skip;
+const describeCodex = describeAgent('codex', { concurrent: false });
 
 /** A project whose .codex/hooks.json registers the given scripts (written to .codex/hooks/NAME.sh). */
 function project(hooks: Record<string, { matcher?: string; scripts: Record<string, string> }[]>): string {

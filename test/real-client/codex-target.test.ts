@@ -5,12 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { findCodex, runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/clients/index.js';
+import { expect, it } from 'vitest';
+import { runCodex, sentToModel, toolCalls, type Turn } from '../../testkit/clients/index.js';
 import { ralphHooks } from '../helpers/cli.js';
-import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
-const describeCodex = findCodex() !== null || process.env.CI ? describe : describe.skip;
+const describeCodex = describeAgent('codex', { concurrent: false });
 
 const ADVANCE = "jq '.taskIndex += 1 | .globalIteration += 1' specs/demo/.ralph-state.json > state.tmp && mv state.tmp specs/demo/.ralph-state.json";
 const STATE = { phase: 'execution', taskIndex: 0, totalTasks: 3, taskIteration: 1, maxTaskIterations: 5, globalIteration: 1, maxGlobalIterations: 20 };

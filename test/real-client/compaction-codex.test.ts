@@ -12,11 +12,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { contextLengthExceeded, findCodex, runCodex, writeScenarioFiles, type RealClientRun, type RecordedRequest, type Turn } from '../../testkit/clients/index.js';
-import { realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
+import { expect, it } from 'vitest';
+import { contextLengthExceeded, runCodex, writeScenarioFiles, type RealClientRun, type RecordedRequest, type Turn } from '../../testkit/clients/index.js';
+import { realProject, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
-const describeCodex = whenInstalled(findCodex() !== null) ? describe.concurrent : describe.skip;
+const describeCodex = describeAgent('codex');
 
 /** Codex's compaction asks the model for this; the scripted model answers with a summary. */
 const SUMMARY_REQUEST = 'CONTEXT CHECKPOINT COMPACTION';

@@ -68,9 +68,14 @@ function endRecord(root: string): Record<string, unknown> | null {
   }
 }
 
-/** `read()` once `done` holds for it, or after 10 s as it is then. */
+/**
+ * `read()` once `done` holds for it: the pause is written by a detached process after the
+ * client has exited, so it is awaited by what it writes. The bound (60 s, as it is then) only
+ * keeps a hook that never writes from hanging the test; a loaded machine may need seconds.
+ */
 async function settled<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
-  for (let waited = 0; waited < 10_000; waited += 100) {
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
     const value = read();
     if (done(value)) return value;
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
@@ -107,20 +112,24 @@ for (const runtime of ['bash', 'node'] as const) {
       expect(JSON.parse(readFileSync(join(root, '.ralph-hooks/state/loop-end.json'), 'utf8')).reason).toBe('max-iterations');
     }, TEST_TIMEOUT_MS);
 
-    // Node's StopFailure: test/presets/compaction.test.ts ends it as the client does. Here its
-    // start (a bash wrapper, then Node) races the client's exit on a loaded machine.
-    it.skipIf(runtime === 'node')('a second overflow ends the session with StopFailure: the loop is paused at its iteration and the reason recorded', FAILURE_TEST, async () => {
+    // Both runtimes: the bash hook detaches itself, the Node one starts through a bash wrapper
+    // that ignores the client's SIGTERM and runs Node in a session of its own (setsid). Known:
+    // beside two CPU burners on a busy 2-core machine the Node runtime's pause was never
+    // written (no end record after 60 s, twice), while bash's was: the wrapper, which waits
+    // for Node instead of ending at once, seems not to outlast the client's SIGKILL there.
+    it('a second overflow ends the session with StopFailure: the loop is paused at its iteration and the reason recorded', FAILURE_TEST, async () => {
       const root = loopProject();
       const run = await failingSession(root);
       expect(run.timedOut).toBe(false);
       expect(run.modelTurns).toBeLessThanOrEqual(6);
-      // The hook may still be writing as the client exits.
-      const state = await settled(() => readFileSync(join(root, stateFile), 'utf8'), (text) => !/"active": true|^active: true$/m.test(text));
-      if (runtime === 'node') expect(JSON.parse(state)).toMatchObject({ active: false, iteration: 2 });
-      else expect(state).toMatch(/^active: false$/m);
+      // The hook may still be writing as the client exits: the pause writes the state, then
+      // the end record (in one rename), so the record is awaited and the state read after it.
       const end = await settled(() => endRecord(root), (record) => record?.reason === 'session-failed');
       expect(end).toMatchObject({ reason: 'session-failed', iteration: 2 });
       expect(end!.message).toContain('prompt is too long');
+      const state = readFileSync(join(root, stateFile), 'utf8');
+      if (runtime === 'node') expect(JSON.parse(state)).toMatchObject({ active: false, iteration: 2 });
+      else expect(state).toMatch(/^active: false$/m);
     });
   });
 }

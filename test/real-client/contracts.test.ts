@@ -11,12 +11,12 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { runScenario } from '../../testkit/clients/index.js';
 import { checkContract, observedContract, type ContractCheck } from '../../testkit/clients/contract.js';
 import { CLIENT_PROBES } from '../../testkit/clients/installed.js';
-import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
+import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, describeWhen } from './helpers.js';
 
 const CONTRACTS = join(import.meta.dirname, 'contracts');
 
@@ -50,7 +50,7 @@ function report(agent: string, version: string, check: ContractCheck): void {
 }
 
 for (const { agent, target, installed } of REAL_AGENTS) {
-  const run = whenInstalled(installed) ? describe : describe.skip;
+  const run = describeWhen(installed, { concurrent: false });
   run(`the hook contract of the real ${agent}`, () => {
     it(`${agent} sends the events and keys of its version's snapshot`, async () => {
       const probe = CLIENT_PROBES.find((p) => p.agent === agent)!;

@@ -6,12 +6,12 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { copilotPackageCache, findCopilot, runCopilot } from '../../testkit/clients/agents/copilot.js';
+import { expect, it } from 'vitest';
+import { copilotPackageCache, runCopilot } from '../../testkit/clients/agents/copilot.js';
 import { sentToModel, stopOutcome, stopRuns, toolCalls, type Turn } from '../../testkit/clients/index.js';
-import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
-const describeCopilot = findCopilot() !== null || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe : describe.skip;
+const describeCopilot = describeAgent('copilot', { concurrent: false });
 
 type Groups = { matcher?: string; timeout?: number; scripts: Record<string, string> }[];
 

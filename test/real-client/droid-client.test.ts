@@ -4,15 +4,14 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { findDroid, runDroid } from '../../testkit/clients/agents/droid.js';
+import { expect, it } from 'vitest';
+import { runDroid } from '../../testkit/clients/agents/droid.js';
 import { messagesConversation, registerConversationReader, sentToModel, type TappedHookRun, toolCalls, type Turn } from '../../testkit/clients/index.js';
-import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
 registerConversationReader('droid', messagesConversation);
 
-/** Skipped only on a machine without droid; with CI or RALPH_HOOKS_REAL_CLIENT set a missing droid fails. */
-const describeDroid = findDroid() !== null || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+const describeDroid = describeAgent('droid');
 
 type Registration = Record<string, { matcher?: string; scripts: Record<string, string>; timeout?: number }[]>;
 

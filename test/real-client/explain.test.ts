@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { qwenCodeUserSettings, runClaudeCode, runQwenCode } from '../../testkit/clients/index.js';
 import { parseJsonl } from '../../testkit/clients/real-client.js';
 import { ralphHooks } from '../helpers/cli.js';
-import { realProject, REAL_AGENTS, scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
+import { realProject, REAL_AGENTS, scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, itWhen } from './helpers.js';
 
 const group = (command: string, matcher?: string) => ({ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command }] });
 
@@ -84,7 +84,7 @@ interface ExplainJson {
 const nameOf = (command: string) => /([\w-]+)\.sh/.exec(command)?.[1] ?? command;
 
 const agentOf = (id: string) => REAL_AGENTS.find((a) => a.agent === id)!;
-const run = (id: string) => (whenInstalled(agentOf(id).installed) ? it : it.skip);
+const run = (id: string) => itWhen(agentOf(id).installed);
 
 describe.concurrent('explain lists the hooks in the order the real client runs them', () => {
   run('claude-code')('Claude Code: a user-level guard, a plugin\'s Stop hook and the project\'s generated hooks', async () => {

@@ -15,12 +15,11 @@ import {
   type Turn,
 } from '../../testkit/clients/index.js';
 import { geminiApi, geminiConversation } from '../../testkit/clients/model/gemini-api.js';
-import { findGemini, runGemini } from '../../testkit/clients/agents/gemini.js';
-import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { runGemini } from '../../testkit/clients/agents/gemini.js';
+import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
 
-/** Skipped only on a machine without Gemini CLI; with CI or RALPH_HOOKS_REAL_CLIENT set a missing client fails. */
-const describeGemini = findGemini() !== null || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe : describe.skip;
+const describeGemini = describeAgent('gemini', { concurrent: false });
 
 /** A project whose .gemini/settings.json registers the given scripts (written to .gemini/hooks/NAME.sh). */
 function project(hooks: Record<string, { matcher?: string; timeout?: number; scripts: Record<string, string> }[]>): string {

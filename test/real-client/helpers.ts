@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode } from '../../testkit/clients/index.js';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
@@ -34,16 +34,6 @@ export function scratch(prefix = 'ralph-hooks-real-'): string {
   return dir;
 }
 
-const installed = findClaudeCode() !== null;
-/**
- * Skipped only on a developer machine without Claude Code. With CI or RALPH_HOOKS_REAL_CLIENT
- * set (.ci/run sets it) the tests run, so a missing client is a failure, never a skip. The
- * tests of a file run concurrently.
- */
-export const describeRealClient = installed || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
-// Concurrent: a session spends much of its time waiting on its hooks and the model server,
-// and every test has its own project (or a temporary copy), so sessions can overlap.
-
 /** Every agent whose real client the suite runs, with its target and whether it is installed here. */
 export const REAL_AGENTS = [
   { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
@@ -54,5 +44,43 @@ export const REAL_AGENTS = [
   { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
 ] as const;
 
-/** Runs when the client is installed; under CI (or RALPH_HOOKS_REAL_CLIENT) always, so a missing client fails instead of skipping. */
-export const whenInstalled = (installed: boolean) => installed || Boolean(process.env.CI) || Boolean(process.env.RALPH_HOOKS_REAL_CLIENT);
+export type RealAgent = (typeof REAL_AGENTS)[number]['agent'];
+
+/**
+ * The one rule for skipping a real-client test, written here only (test/real-client/skip-rule
+ * .test.ts checks that no test file writes its own): a test of an agent's client runs when the
+ * client is installed; with CI or RALPH_HOOKS_REAL_CLIENT set (.ci/run sets it) it always
+ * runs, so a missing client is a failure, never a skip. It is skipped only on a developer
+ * machine without the client.
+ */
+export function whenInstalled(installed: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
+  return installed || Boolean(env.CI) || Boolean(env.RALPH_HOOKS_REAL_CLIENT);
+}
+
+/** Whether the tests of `agent`'s real client run here (whenInstalled). */
+export function agentRuns(agent: RealAgent): boolean {
+  return whenInstalled(REAL_AGENTS.find((a) => a.agent === agent)!.installed);
+}
+
+/**
+ * `describe` for the tests of one agent's client: skipped by the rule above, else run;
+ * concurrently unless told otherwise (a session spends much of its time waiting on its hooks
+ * and the model server, and every test has its own project or a temporary copy).
+ */
+export function describeAgent(agent: RealAgent, { concurrent = true }: { concurrent?: boolean } = {}) {
+  return describeWhen(agentRuns(agent), { concurrent });
+}
+
+/** `describe` by the rule, for a group whose client is named by whether it is installed (REAL_AGENTS' field). */
+export function describeWhen(installed: boolean, { concurrent = true }: { concurrent?: boolean } = {}) {
+  if (!whenInstalled(installed)) return describe.skip;
+  return concurrent ? describe.concurrent : describe;
+}
+
+/** `it` by the rule, for one test of a group that spans several clients. */
+export function itWhen(installed: boolean) {
+  return whenInstalled(installed) ? it : it.skip;
+}
+
+/** The Claude Code tests (most of the suite). */
+export const describeRealClient = describeAgent('claude-code');

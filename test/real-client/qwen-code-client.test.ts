@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../testkit/clients/model/model-server.js';
 import { chatCompletionsApi, chatCompletionsConversation, chatToolResultIsError, withChatCompletions } from '../../testkit/clients/model/chat-completions-api.js';
-import { findQwenCode, qwenCodeLastAssistantText, qwenCodeResult, runQwenCode } from '../../testkit/clients/agents/qwen-code.js';
+import { qwenCodeLastAssistantText, qwenCodeResult, runQwenCode } from '../../testkit/clients/agents/qwen-code.js';
 import {
   messagesConversation,
   sentToModel,
@@ -18,9 +18,9 @@ import {
   toolCalls,
   type Turn,
 } from '../../testkit/clients/index.js';
-import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS } from './helpers.js';
+import { scratch, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, describeAgent } from './helpers.js';
 
-const describeQwen = findQwenCode() !== null || process.env.CI || process.env.RALPH_HOOKS_REAL_CLIENT ? describe.concurrent : describe.skip;
+const describeQwen = describeAgent('qwen-code');
 
 type Registration = Record<string, { matcher?: string; scripts: Record<string, string> }[]>;
 

@@ -5,10 +5,10 @@
  * are printed at the end.
  */
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { runScenario } from '../../testkit/clients/index.js';
-import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, whenInstalled } from './helpers.js';
+import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, describeWhen } from './helpers.js';
 
 const SHARED = join(import.meta.dirname, 'scenarios/shared');
 
@@ -36,7 +36,7 @@ afterAll(() => {
 });
 
 for (const { agent, target, installed } of REAL_AGENTS) {
-  const run = whenInstalled(installed) ? describe.concurrent : describe.skip;
+  const run = describeWhen(installed);
   run(`shared scenarios in the real ${agent}`, () => {
     for (const { scenario, hooks } of CASES) {
       it(scenario, async () => {
