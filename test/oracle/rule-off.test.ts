@@ -2,13 +2,14 @@
  * The oracle can fail a guard: with one rule taken out (git-destroy, fs-destroy), a small fixed
  * set of damaging commands breaks the oracle's rule, and the real guard passes the same set.
  * And each target's own hook folder and registration, damaged in that target's layout, is
- * damage its guard must deny (SELF_PROTECTION_GAPS: the targets the guard does not protect yet).
+ * damage its guard must deny.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { check } from './check.js';
 import { allRulesOn, buildTemplate, runGuard, runOracle, sandboxAvailable, SHAPES, type Template } from './sandbox.js';
 
-const without = (rule: string) => ({ rules: { ...allRulesOn(), [rule]: { enabled: false } } });
+// deploy stays off too: a policy that denies any push to main, damage or not, would stand in for git-destroy.
+const without = (rule: string) => ({ rules: { ...allRulesOn(), deploy: { enabled: false }, [rule]: { enabled: false } } });
 
 /** The commands each rule alone stands between: with the rule out, the guard lets them through. */
 const ONLY = {
@@ -16,8 +17,6 @@ const ONLY = {
   'fs-destroy': ['rm -rf ./*', 'rm -rf *'],
 };
 
-/** Targets whose hook files the guard does not protect yet (issue 39, item 7). */
-export const SELF_PROTECTION_GAPS = new Set<string>(process.env.ORACLE_ALL === '1' ? [] : ['copilot-project', 'gemini-project', 'codex-project', 'qwen-project', 'droid-project']);
 
 describe.skipIf(!sandboxAvailable())('oracle: a guard with a rule taken out fails it; the real guard passes', () => {
   let real: Template;
@@ -42,7 +41,7 @@ describe.skipIf(!sandboxAvailable())('oracle: a guard with a rule taken out fail
 
 describe.skipIf(!sandboxAvailable())('oracle: each target\'s own hook files', () => {
   for (const shape of SHAPES) {
-    it.skipIf(SELF_PROTECTION_GAPS.has(shape.target))(`${shape.target}: removing ${shape.hooksDir} or rewriting its registration is damage, and denied`, async () => {
+    it(`${shape.target}: removing ${shape.hooksDir} or rewriting its registration is damage, and denied`, async () => {
       const template = buildTemplate(shape);
       for (const command of [`rm -rf ${shape.hooksDir}`, `echo '{}' > ${shape.registration[0]}`]) {
         const run = await runOracle(template, command);
