@@ -106,7 +106,10 @@ for (const shape of Object.keys(padded)) {
   const rows = padRows.filter((r) => r.shape === shape);
   const growth = rows.find((r) => r.label === '100 KB').ms / rows.find((r) => r.label === '10 KB').ms;
   const worst = Math.max(...rows.map((r) => r.ms));
-  console.log(`${shape}: slowest ${worst.toFixed(0)} ms ${worst <= 1000 ? '(met)' : '(NOT met)'}, 10 KB → 100 KB ${growth.toFixed(1)}× ${growth <= 12 ? '(met)' : '(NOT met)'}`);
+  const worstRatio = Math.max(...rows.map((r) => r.ratio));
+  // On a busy machine every process is slower, jq too: the ratio says what an idle one would
+  // take (one jq -n 1 start is some 25–30 ms there, so 1 s is about 33×).
+  console.log(`${shape}: slowest ${worst.toFixed(0)} ms ${worst <= 1000 ? '(met)' : '(NOT met)'} = ${worstRatio.toFixed(1)}× jq, 10 KB → 100 KB ${growth.toFixed(1)}× ${growth <= 12 ? '(met)' : '(NOT met)'}`);
 }
 
 // Long commands: a here-document (Claude Code's usual way to write a file) and a list of
@@ -206,7 +209,7 @@ const worst = [
   { name: 'guard, forgeflare, tee and 19,800 paths', next: forgeLong(pathsAfter('echo x | tee', 19_800)) },
   { name: 'guard, forgeflare, chmod -R and 19,800 paths', next: forgeLong(pathsAfter('chmod -R 755', 19_800)) },
 ];
-const decision = (stdout) => (stdout.includes('"allow"') ? 'allow' : /too-large: the command took more than/.test(stdout) ? 'deny (past its deadline)' : `unexpected: ${stdout.slice(0, 120)}`);
+const decision = (stdout) => (stdout.includes('"allow"') ? 'allow' : /too-large: the command took more than/.test(stdout) ? 'deny (past its deadline)' : /too-large: the guard could not finish checking/.test(stdout) ? 'deny (the watchdog)' : `unexpected: ${stdout.slice(0, 120)}`);
 for (const c of worst) {
   const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });
   console.log(`${c.name}: ${decision(check.stdout)}`);
