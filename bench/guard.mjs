@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Times the generated guard (all default rules, doom-loop included) on typical calls
-// against one `jq -n 1` start, in the same run. The target: ≤ 1.5× the reference.
+// against one `jq -n 1` start, in the same run. The target: ≤ 2× the reference for short
+// calls; padded commands (comments, quoted strings, here-documents, cd chains) of 10 KB,
+// 100 KB and 1 MiB each decided in ≤ 1 s, growing at most 12× from 10 KB to 100 KB.
 // Usage: npm run build && node bench/guard.mjs [runs]
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +63,54 @@ const rows = compare(
   [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...cases.map((c) => ({ name: c.name, command: c.command, cwd: c.cwd, get input() { return c.next(); } }))],
   { runs },
 );
-printTable('guard vs one jq start (median of interleaved runs)', rows, 1.5);
+printTable('guard vs one jq start (median of interleaved runs)', rows, 2);
+
+// Padding: a long comment, single- or double-quoted string, here-document or chain of
+// `cd d &&` before `rm -rf ~`, at 10 KB, 100 KB and 1 MiB. Each must be decided (a deny:
+// the rm, or the chain's length) in ≤ 1 s, and grow at most 12× from 10 KB to 100 KB: linear
+// time, not the square it once was (100 KB of comment took 9 s). Issue 39's acceptance.
+const filler = (bytes) => {
+  let text = '';
+  for (let i = 0; text.length < bytes; i++) text += `some text ${i}, and more; `;
+  return text.slice(0, bytes);
+};
+const padded = {
+  comment: (n) => `# ${filler(n)}\nrm -rf ~`,
+  "'single-quoted'": (n) => `echo '${filler(n)}'; rm -rf ~`,
+  '"double-quoted"': (n) => `echo "${filler(n)}"; rm -rf ~`,
+  'here-document': (n) => `cat > notes.md <<'EOF'\n${filler(n).replaceAll('; ', '\n')}\nEOF\nrm -rf ~`,
+  'cd d && chain': (n) => `${chainBytesOf(n)} && rm -rf ~`,
+};
+function chainBytesOf(bytes) {
+  return Array.from({ length: Math.ceil(bytes / 'cd d && '.length) }, () => 'cd d').join(' && ');
+}
+const SIZES = [['10 KB', 10_240], ['100 KB', 102_400], ['1 MiB', 1_048_576 - 4096]];
+const padRows = [];
+for (const [shape, make] of Object.entries(padded)) {
+  const bySize = {};
+  for (const [label, bytes] of SIZES) {
+    const next = forgeBash(make(bytes));
+    const check = spawnSync('bash', [forgeGuard], { input: next(), cwd: forgeRoot, encoding: 'utf8' });
+    const answer = /"reason":"([a-z-]+):/.exec(check.stdout)?.[1] ?? check.stdout.slice(0, 60);
+    if (!check.stdout.includes('"block"')) throw new Error(`${shape} ${label}: not denied:\n${check.stdout}${check.stderr}`);
+    const [, row] = compare([{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, { name: `${shape} ${label}`, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return next(); } }], { runs: 3, warmup: 0 });
+    bySize[label] = row.median;
+    padRows.push({ shape, label, ms: row.median, ratio: row.ratio, answer });
+  }
+  padRows.at(-1).growth = bySize['100 KB'] / bySize['10 KB'];
+}
+console.log('\npadding before rm -rf ~ (forgeflare guard, median of 3 runs; targets: ≤ 1000 ms each, 10 KB → 100 KB ≤ 12×)');
+console.log(`${'shape'.padEnd(18)} ${'size'.padEnd(7)} ${'ms'.padStart(8)} ${'× jq'.padStart(7)}  answer`);
+for (const r of padRows) console.log(`${r.shape.padEnd(18)} ${r.label.padEnd(7)} ${r.ms.toFixed(0).padStart(8)} ${r.ratio.toFixed(1).padStart(7)}  ${r.answer}`);
+for (const shape of Object.keys(padded)) {
+  const rows = padRows.filter((r) => r.shape === shape);
+  const growth = rows.find((r) => r.label === '100 KB').ms / rows.find((r) => r.label === '10 KB').ms;
+  const worst = Math.max(...rows.map((r) => r.ms));
+  const worstRatio = Math.max(...rows.map((r) => r.ratio));
+  // On a busy machine every process is slower, jq too: the ratio says what an idle one would
+  // take (one jq -n 1 start is some 25–30 ms there, so 1 s is about 33×).
+  console.log(`${shape}: slowest ${worst.toFixed(0)} ms ${worst <= 1000 ? '(met)' : '(NOT met)'} = ${worstRatio.toFixed(1)}× jq, 10 KB → 100 KB ${growth.toFixed(1)}× ${growth <= 12 ? '(met)' : '(NOT met)'}`);
+}
 
 // Long commands: a here-document (Claude Code's usual way to write a file) and a list of
 // words, at 50 KB (target ≤ 2× one jq start) and 1 MB (target: well inside the timeout).
@@ -160,7 +209,7 @@ const worst = [
   { name: 'guard, forgeflare, tee and 19,800 paths', next: forgeLong(pathsAfter('echo x | tee', 19_800)) },
   { name: 'guard, forgeflare, chmod -R and 19,800 paths', next: forgeLong(pathsAfter('chmod -R 755', 19_800)) },
 ];
-const decision = (stdout) => (stdout.includes('"allow"') ? 'allow' : /too-large: the command took more than/.test(stdout) ? 'deny (past its deadline)' : `unexpected: ${stdout.slice(0, 120)}`);
+const decision = (stdout) => (stdout.includes('"allow"') ? 'allow' : /too-large: the command took more than/.test(stdout) ? 'deny (past its deadline)' : /too-large: the guard could not finish checking/.test(stdout) ? 'deny (the watchdog)' : `unexpected: ${stdout.slice(0, 120)}`);
 for (const c of worst) {
   const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });
   console.log(`${c.name}: ${decision(check.stdout)}`);

@@ -52,7 +52,7 @@ export function guardOptionsSchema(rules: readonly GuardRule[]) {
     maxCommandTokens: z.int().min(1000).max(10_000_000).default(20_000)
       .describe('Most shell tokens (words, quoted strings, operators; nested commands included) the guard analyses in one call; a command with more is denied as too complex to check in time.'),
     maxCheckMs: z.int().min(100).max(600_000).default(3000)
-      .describe('Most time, in milliseconds from its start, the guard spends on one call; a call it has not decided by then is denied as too complex to check in time. Capped at half the hook\'s timeout (forgeflare\'s default of 5 s when none is set), so the guard answers before the agent stops waiting for it.'),
+      .describe('Most time, in milliseconds from its start, the guard spends on one call; a call it has not decided by then is denied as too complex to check in time. Capped at a third of the hook\'s timeout; a watchdog denies the call at twice this on the wall clock, so the guard answers before the agent stops waiting for it. The guard is registered with a timeout of three times this (at least 10 s) unless the entry sets one.'),
     maxNesting: z.int().min(1).max(8).default(3).describe('bash -c / sh -c / eval / $( ) levels looked into; deeper nesting is denied.'),
     logPrefix: z.string().regex(/^[\w.:-]+$/).default('ralph-guard').describe('Prefix of stderr lines.'),
   });
@@ -79,13 +79,36 @@ export function guardsSkillShellLines(tools: string[] | undefined): boolean {
 }
 
 /**
- * The guard's own deadline: maxCheckMs, but at most half the time the agent waits for the
- * hook (the entry's timeout, in seconds, or the agent's default), so that a call the guard
- * cannot finish is denied by the guard, with a reason, not left to the agent's timeout.
+ * The guard's own deadline: maxCheckMs, but at most a third of the time the agent waits for
+ * the hook (the entry's timeout, in seconds, else the timeout the guard is registered with),
+ * so that a call the guard cannot finish is denied by the guard, with a reason, not left to
+ * the agent's timeout: its watchdog fires at twice the deadline, a third of the wait before
+ * the agent gives up.
  */
-export function checkDeadlineMs(maxCheckMs: number, timeoutSeconds: number | undefined, target?: PresetTarget): number {
-  const waits = timeoutSeconds !== undefined ? timeoutSeconds * 1000 : contractTraits(target).defaultTimeoutMs ?? Infinity;
-  return Math.max(100, Math.min(maxCheckMs, Math.floor(waits / 2)));
+export function checkDeadlineMs(maxCheckMs: number, timeoutSeconds: number | undefined, _target?: PresetTarget): number {
+  const waits = guardTimeoutSeconds(maxCheckMs, timeoutSeconds) * 1000;
+  return Math.max(100, Math.min(maxCheckMs, Math.floor(waits / 3)));
+}
+
+/**
+ * The guard's watchdog (guard-core.sh, watch_check): twice its deadline, on the wall clock,
+ * on every path. The deadline proper is checked in the lexer's loops, and waits for the
+ * guard's own CPU time as well (a busy machine is not the command's fault); the watchdog
+ * holds whatever the machine and the path, and still inside the hook's timeout (a third of
+ * it is left: see checkDeadlineMs).
+ */
+export function watchdogMs(checkMs: number): number {
+  return 2 * checkMs;
+}
+
+/**
+ * The timeout the guard is registered with, in seconds: the entry's own, else three times
+ * its deadline and at least 10 s. Always written, for every agent: an agent's default
+ * (forgeflare's 5 s) must never stop the guard before its watchdog answers, and most agents
+ * run the call when a hook times out (docs/guards.md, Time limits).
+ */
+export function guardTimeoutSeconds(maxCheckMs: number, timeoutSeconds: number | undefined): number {
+  return timeoutSeconds ?? Math.max(10, Math.ceil((3 * maxCheckMs) / 1000));
 }
 
 /**
@@ -156,24 +179,26 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
     },
     registrations: (entry, target?: PresetTarget) => {
       const tools = guardTools(entry.options, rules);
+      const timeout = guardTimeoutSeconds(entry.options.maxCheckMs, entry.timeout);
       const contract = contractTraits(target);
       if (contract.phases) {
         // A matcher names one tool: a handler per tool the guard must see, among the agent's own.
-        if (tools === undefined) return [{ event: 'PreToolUse', phase: 'guard', script: `${entry.name}.sh`, timeout: entry.timeout }];
+        if (tools === undefined) return [{ event: 'PreToolUse', phase: 'guard', script: `${entry.name}.sh`, timeout }];
         return (contract.tools ?? []).filter((t) => tools.includes(t))
-          .map((tool) => ({ event: 'PreToolUse' as const, phase: 'guard' as const, matcher: tool, script: `${entry.name}.sh`, timeout: entry.timeout }));
+          .map((tool) => ({ event: 'PreToolUse' as const, phase: 'guard' as const, matcher: tool, script: `${entry.name}.sh`, timeout }));
       }
       // onFailure "block": a guard whose script is missing or crashes blocks the call instead of letting it run.
-      const toolCalls: Registration = { event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block' };
+      const toolCalls: Registration = { event: 'PreToolUse', matcher: tools === undefined ? '*' : tools.join('|'), script: `${entry.name}.sh`, timeout, onFailure: 'block' };
       if (!guardsSkillShellLines(tools)) return [toolCalls];
       // The shell lines of skills and custom commands never reach PreToolUse (Claude Code
       // 2.1.332+ asks PreSkillShellCommand instead; older clients ignore the event). Optional:
       // left out for agents without the event.
-      return [toolCalls, { event: 'PreSkillShellCommand', matcher: 'Bash', script: `${entry.name}.sh`, timeout: entry.timeout, onFailure: 'block', optional: true }];
+      return [toolCalls, { event: 'PreSkillShellCommand', matcher: 'Bash', script: `${entry.name}.sh`, timeout, onFailure: 'block', optional: true }];
     },
     context: (entry, target?: PresetTarget) => ({
       ...rulesTemplateContext(rules, entry.options.rules),
       checkMs: checkDeadlineMs(entry.options.maxCheckMs, entry.timeout, target),
+      watchMs: watchdogMs(checkDeadlineMs(entry.options.maxCheckMs, entry.timeout, target)),
       guardFile: guardFiles(entry.name).guard,
       coreFile: guardFiles(entry.name).core,
       parseFile: guardFiles(entry.name).parse,

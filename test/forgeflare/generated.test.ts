@@ -50,7 +50,7 @@ describe('forgeflare target: generated files and hooks.toml', () => {
     const { root } = project();
     const hooks = parseHooksToml(readFileSync(join(root, '.forgeflare/hooks.toml'), 'utf8'));
     expect(hooks).toEqual([
-      ...['Bash', 'Edit', 'Read', 'Glob', 'Grep'].map((tool) => ({ event: 'PreToolUse', phase: 'guard', match_tool: tool, command: 'bash .forgeflare/hooks/ralph-guard.sh', timeout_ms: 5000 })),
+      ...['Bash', 'Edit', 'Read', 'Glob', 'Grep'].map((tool) => ({ event: 'PreToolUse', phase: 'guard', match_tool: tool, command: 'bash .forgeflare/hooks/ralph-guard.sh', timeout_ms: 10000 })),
       { event: 'PreToolUse', phase: 'observe', command: 'bash .forgeflare/hooks/audit-log.sh', timeout_ms: 5000 },
       { event: 'PostToolUse', command: 'bash .forgeflare/hooks/convergence-check.sh', timeout_ms: 10000 },
       { event: 'Stop', command: 'bash .forgeflare/hooks/session-end.sh', timeout_ms: 3000 },

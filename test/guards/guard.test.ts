@@ -349,7 +349,9 @@ describe('guard: input it cannot read, and the files it writes', () => {
   });
 
   it('a long command is analysed the same way as a short one (the window does not split tokens)', async () => {
-    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    // What is tested is the lexing, not the time: the deadline is set far out (maxCheckMs), so
+    // that a busy machine cannot turn an answer into the deadline's denial.
+    const p = guardProject('forgeflare', { maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
     const filler = Array.from({ length: 600 }, (_, i) => `echo 'quoted ${i}' "and $(printf %s ${i})"`).join('; ');
     const heredoc = `cat > notes.txt <<'EOF'\n${'rm -rf / is only text here\n'.repeat(1000)}EOF`;
     expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; rm -rf /`), p))).kind).toBe('deny');

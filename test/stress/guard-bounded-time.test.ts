@@ -12,13 +12,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHooks } from '../../src/generate/render-hooks.js';
 import { validateConfig } from '../../src/config/load.js';
-import { checkDeadlineMs } from '../../src/presets/guard.js';
+import { checkDeadlineMs, guardTimeoutSeconds, watchdogMs } from '../../src/presets/guard.js';
 import { runHook, type HookResult } from '../../testkit/index.js';
 import { caseInput, guardProject, runGuard, verdict, type GuardProject } from '../guards/helpers.js';
 
 /** Far above what any shape here needs (about a second), far below what they took before (85 s). */
 const BOUND_MS = 30_000;
-const TOO_LARGE = /^too-large: the command (holds more than \d+ shell tokens|took more than \d+ ms to check|chains more than \d+ commands)/;
+/** A deadline (maxCheckMs) no machine reaches here: the rules decide, not the clock. */
+const FAR = 600_000;
+const TOO_LARGE = /^too-large: (the command (holds more than \d+ shell tokens|took more than \d+ ms to check|chains more than \d+ commands)|the guard could not finish checking the command within \d+ ms)/;
+/** The watchdog's denial: the check did not end by twice the deadline. */
+const TOO_SLOW = (ms: number) => new RegExp(`^too-large: the guard could not finish checking the command within ${ms} ms: it is too long or too complex to check in time \\(or the machine is too busy\\)\\. Instead: `);
 /** The denial before lexing: a plain command line of more than maxCommandTokens / 4 commands. */
 const TOO_MANY_COMMANDS = /^too-large: the command chains more than 5000 commands, too many to check in time\. Instead: /;
 
@@ -73,13 +77,11 @@ describe('guard: bounded time on long chains and many paths', () => {
   }, BOUND_MS * 4);
 
   it('a chain the budget accepts is checked to its end: cd is followed all the way', async () => {
-    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
-    const allowed = decided(await run(p, `${chain('cd d', 3000)} && ls`));
+    // The deadline far out: the answer is the rules', however busy the machine.
+    const p = guardProject('forgeflare', { maxCheckMs: FAR, rules: { 'doom-loop': { enabled: false } } });
+    expect(decided(await run(p, `${chain('cd d', 3000)} && ls`))).toEqual({ kind: 'allow', reason: undefined });
     const denied = decided(await run(p, `${chain('cd d', 3000)} && cd / && rm -rf usr`, 2));
-    // On a machine too busy to finish in time, the deadline's denial is the other right answer.
-    if (allowed.kind === 'deny') expect(allowed.reason).toMatch(TOO_LARGE);
-    expect(denied.kind).toBe('deny');
-    if (!TOO_LARGE.test(denied.reason ?? '')) expect(denied.reason).toMatch(/^fs-destroy: recursive delete of 'usr' resolves to \/usr/);
+    expect(denied.reason).toMatch(/^fs-destroy: recursive delete of 'usr' resolves to \/usr/);
   }, BOUND_MS * 3);
 
   it('20,000 paths after sed -i, tee or chmod -R are decided: the rules\' work counts against the token budget', async () => {
@@ -92,7 +94,7 @@ describe('guard: bounded time on long chains and many paths', () => {
   }, BOUND_MS * 4);
 
   it('thousands of paths are each still checked: a protected, secret, generated or outside path among them is found', async () => {
-    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
+    const p = guardProject('forgeflare', { maxCheckMs: FAR, rules: { 'doom-loop': { enabled: false } } });
     symlinkSync('/etc/hostname', join(p.root, 'link-out'));
     writeFileSync(join(p.root, 'f7'), 'x\n');
     // A folder with more entries than the names written to it (each name is tested there,
@@ -121,38 +123,76 @@ describe('guard: bounded time on long chains and many paths', () => {
       [`cd big && sed -i s/a/b/ ${paths(100)} link-out`, /^scope: link-out resolves to \/etc\/hostname/],
       [`cd big && echo x | tee link-out ${paths(100)}`, /^scope: link-out resolves to \/etc\/hostname/],
     ];
+    // The deadline is set far out (maxCheckMs): every call is decided by the rules, however
+    // busy the machine, so every one is asserted, none skipped.
     for (const [i, [command, expected]] of cases.entries()) {
       const answer = decided(await run(p, command, i));
-      if (answer.kind === 'deny' && TOO_LARGE.test(answer.reason ?? '')) continue; // a machine too busy to finish in time
       if (expected === 'allow') expect(answer, command.slice(0, 40)).toEqual({ kind: 'allow', reason: undefined });
       else expect(answer.reason, command.slice(-60)).toMatch(expected);
     }
     // Without harness-tamper, fs-destroy itself finds the repository's history among them.
-    const q = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false }, 'harness-tamper': { enabled: false } } });
+    const q = guardProject('forgeflare', { maxCheckMs: FAR, rules: { 'doom-loop': { enabled: false }, 'harness-tamper': { enabled: false } } });
     const git = decided(await run(q, `cd src && rm -rf ${many} ../.git`));
-    if (!TOO_LARGE.test(git.reason ?? '')) expect(git.reason).toMatch(/^fs-destroy: recursive delete of '\.\.\/\.git' resolves to .*\/\.git, the repository's history/);
+    expect(git.reason).toMatch(/^fs-destroy: recursive delete of '\.\.\/\.git' resolves to .*\/\.git, the repository's history/);
   }, BOUND_MS * 8);
 });
 
 describe('guard: its own deadline', () => {
   it('a call not decided within maxCheckMs is denied as too complex to check, exit 0', async () => {
     const p = guardProject('claude-code', { maxCheckMs: 100, maxCommandTokens: 1_000_000, rules: { 'doom-loop': { enabled: false } } });
-    // About a second of work: past 100 ms on the clock and 50 ms of the guard's own CPU time.
+    // About a second of work: past 100 ms on the clock and 50 ms of the guard's own CPU time
+    // (the lexer's check), or past the watchdog's 200 ms (on a busy machine, either comes first).
     const result = await run(p, chain('cd d', 4000));
-    expect(decided(result)).toEqual({ kind: 'deny', reason: expect.stringMatching(/^too-large: the command took more than 100 ms to check, too complex to check in time\. Instead: /) });
-    // A short call is decided long before the deadline.
-    expect(decided(await run(p, 'ls', 2)).kind).not.toBe('deny');
+    expect(decided(result)).toEqual({ kind: 'deny', reason: expect.stringMatching(/^too-large: (the command took more than 100 ms to check, too complex to check in time|the guard could not finish checking the command within 200 ms: .*)\. Instead: /) });
   }, BOUND_MS * 2);
 
-  it('is maxCheckMs, at most half the time the agent waits for the hook', () => {
+  for (const contract of ['claude-code', 'forgeflare'] as const) {
+    it(`${contract}: a check that never ends (jq that never answers) is killed at the watchdog and the call denied, exit 0`, async () => {
+      // The clock is the test's: a deadline of 100 ms (the watchdog at 200 ms), and a jq that
+      // sleeps for 90 s. Without the watchdog the guard would wait for jq (run's bound, 30 s).
+      const p = guardProject(contract, { maxCheckMs: 100, rules: { 'doom-loop': { enabled: false } } });
+      const bin = join(p.home, 'bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'jq'), '#!/bin/bash\nexec 2>/dev/null\nexec sleep 90\n', { mode: 0o755 });
+      const result = await runHook(p.script, caseInput({ id: 1, command: 'ls', dangerous: false }, p), {
+        cwd: p.root,
+        env: { HOME: p.home, PATH: `${bin}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: contract === 'forgeflare' ? undefined : p.root },
+        timeoutMs: BOUND_MS,
+      });
+      expect(decided(result)).toEqual({ kind: 'deny', reason: expect.stringMatching(TOO_SLOW(200)) });
+      // One answer, whole: one JSON object on stdout.
+      expect(result.stdout.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain('the check did not end within 200 ms; denied (too-large)');
+    }, BOUND_MS * 2);
+  }
+
+  it('the deadline is maxCheckMs, at most a third of the time the agent waits; the watchdog twice that; every agent is told to wait', () => {
     expect(checkDeadlineMs(3000, undefined, { id: 'claude-project', contract: 'claude-code' })).toBe(3000);
-    expect(checkDeadlineMs(3000, undefined, { id: 'forgeflare', contract: 'forgeflare' })).toBe(2500);
-    expect(checkDeadlineMs(3000, 4, { id: 'claude-project', contract: 'claude-code' })).toBe(2000);
-    expect(checkDeadlineMs(3000, 1, { id: 'forgeflare', contract: 'forgeflare' })).toBe(500);
-    const script = (target: string, timeout?: number) => renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', timeout }] } as never)).files[0]!.content;
-    expect(script('claude-project')).toContain('readonly CHECK_MS=3000\n');
-    expect(script('forgeflare')).toContain('readonly CHECK_MS=2500\n');
-    expect(script('claude-project', 2)).toContain('readonly CHECK_MS=1000\n');
+    expect(checkDeadlineMs(3000, undefined, { id: 'forgeflare', contract: 'forgeflare' })).toBe(3000);
+    expect(checkDeadlineMs(3000, 6, { id: 'claude-project', contract: 'claude-code' })).toBe(2000);
+    expect(checkDeadlineMs(3000, 1, { id: 'forgeflare', contract: 'forgeflare' })).toBe(333);
+    expect(guardTimeoutSeconds(3000, undefined)).toBe(10);
+    expect(guardTimeoutSeconds(20_000, undefined)).toBe(60);
+    expect(guardTimeoutSeconds(3000, 4)).toBe(4);
+    // The watchdog (twice the deadline) ends inside the timeout, with a third of it to spare.
+    for (const [maxCheckMs, timeout] of [[3000, undefined], [100, undefined], [20_000, undefined], [3000, 1], [3000, 6], [600_000, 600]] as const) {
+      const wait = guardTimeoutSeconds(maxCheckMs, timeout) * 1000;
+      expect(watchdogMs(checkDeadlineMs(maxCheckMs, timeout)), `${maxCheckMs} ms, timeout ${timeout}`).toBeLessThanOrEqual((wait * 2) / 3);
+    }
+    const rendered = (target: string, timeout?: number) => renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', timeout }] } as never));
+    const core = (target: string, timeout?: number) => rendered(target, timeout).files.find((f) => f.path.endsWith('guard-core.sh'))!.content;
+    expect(rendered('claude-project').files[0]!.content).toContain('readonly CHECK_MS=3000\n');
+    expect(core('claude-project')).toContain('readonly WATCH_MS=6000\n');
+    expect(rendered('forgeflare').files[0]!.content).toContain('readonly CHECK_MS=3000\n');
+    expect(rendered('claude-project', 2).files[0]!.content).toContain('readonly CHECK_MS=666\n');
+    expect(core('claude-project', 2)).toContain('readonly WATCH_MS=1332\n');
+    // Every agent's registration names a timeout above the watchdog: 10 s (Gemini's in ms).
+    for (const target of ['claude-project', 'codex-project', 'qwen-project', 'copilot-project', 'droid-project', 'gemini-project', 'forgeflare']) {
+      const { commands } = rendered(target);
+      expect(commands.length, target).toBeGreaterThan(0);
+      for (const command of commands) expect(command.timeout, `${target} ${command.event}`).toBe(target === 'gemini-project' ? 10_000 : 10);
+    }
+    expect(rendered('claude-project', 4).commands.every((c) => c.timeout === 4)).toBe(true);
   });
 });
 
