@@ -71,7 +71,8 @@ describe('agent specifics', () => {
     const { json } = generateIn('qwen-project', specumAndGuard);
     const settings = json('.qwen/settings.json');
     expect(settings.$version).toBe(4);
-    expect(settings.hooks.PreToolUse[0].hooks[0]).toEqual({ type: 'command', command: 'bash "$QWEN_PROJECT_DIR"/.qwen/hooks/guard.sh || exit 2' });
+    // Seconds: Qwen reads a timeout under 1,000 as seconds (the guard's is above its watchdog).
+    expect(settings.hooks.PreToolUse[0].hooks[0]).toEqual({ type: 'command', command: 'bash "$QWEN_PROJECT_DIR"/.qwen/hooks/guard.sh || exit 2', timeout: 10 });
   });
 
   it('Qwen Code: a file that has "$version" keeps it', () => {

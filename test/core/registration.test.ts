@@ -227,8 +227,9 @@ describe('the merge owns exactly the handlers it wrote (recorded in the manifest
     expect(JSON.parse(readFileSync(file, 'utf8')).hooks).toEqual(settings.hooks);
     // From then on the manifest records the handler, and only that one is ours.
     expect(JSON.parse(readFileSync(manifestPath, 'utf8')).registrations['.claude/settings.json']).toEqual([
-      { event: 'PreToolUse', matcher: ours.matcher, command, onFailure: 'block' },
-      { event: 'PreSkillShellCommand', matcher: 'Bash', command, onFailure: 'block' },
+      // The guard's own timeout, above its watchdog's deadline (docs/guards.md, Time limits).
+      { event: 'PreToolUse', matcher: ours.matcher, command, onFailure: 'block', timeout: 10 },
+      { event: 'PreSkillShellCommand', matcher: 'Bash', command, onFailure: 'block', timeout: 10 },
     ]);
   });
 });
