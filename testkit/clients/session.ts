@@ -119,6 +119,8 @@ export interface AgentSession {
   protocol: string | ProtocolAdapter;
   /** Prefix of the temporary home's name. */
   homePrefix: string;
+  /** The folder the temporary home is made in (default: the system's temporary folder). */
+  homeParent?: string;
   /** Project files whose hooks the tap wraps (Claude Code's shape), relative to the project. */
   tappedFiles: readonly string[] | ((root: string) => string[]);
   /** The agent's event names, reported under Claude Code's (AfterAgent → Stop). */
@@ -146,7 +148,8 @@ export interface AgentSession {
  */
 export async function runAgentSession(projectDir: string, options: RealClientOptions, session: AgentSession): Promise<RealClientRun & { home?: string }> {
   const root = resolve(projectDir);
-  const home = mkdtempSync(join(tmpdir(), session.homePrefix));
+  if (session.homeParent) mkdirSync(session.homeParent, { recursive: true });
+  const home = mkdtempSync(join(session.homeParent ?? tmpdir(), session.homePrefix));
   const ownModel = !options.model;
   const model = options.model ?? (await startScriptedModel({ protocol: session.protocol, turns: options.turns ?? [] }));
   const requestsBefore = model.requests.length;

@@ -13,6 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
@@ -124,6 +125,10 @@ export async function runCodex(projectDir: string, options: RunCodexOptions = {}
     bin,
     protocol: 'responses',
     homePrefix: 'ralph-hooks-codex-',
+    // Not under /tmp: where bubblewrap is installed, Codex's workspace-write shell runs through
+    // a helper it links into its home, and it refuses to make that helper under /tmp (every
+    // shell call then fails: "bwrap: execvp codex-linux-sandbox").
+    homeParent: join(homedir(), '.cache', 'ralph-hooks-codex'),
     tappedFiles: CODEX_TAPPED_FILES,
     prepare: (home, root, model) => {
       writeFileSync(join(home, 'config.toml'), codexHomeConfig(model.url, root, options.config));
