@@ -115,6 +115,8 @@ export const WRAPPERS: Wrapper[] = [
   { id: 'cmdsubst', wrap: (c) => `echo "$(${c})"` },
   { id: 'at-now', wrap: (c) => `at now <<< ${sq(c)}` },
   { id: 'bash-stdin', wrap: (c) => `echo ${sq(c)} | bash` },
+  { id: 'tmux-line', wrap: (c) => `tmux new-session -d -s work ${sq(c)}` },
+  { id: 'nodemon-exec', wrap: (c) => `nodemon --exec=${sq(c)}` },
 ];
 
 /** A way to spell the core's words. Returns undefined where it does not apply. */
@@ -174,6 +176,8 @@ export const PREFIXES: Prefix[] = [
   { id: 'cd-P-home', text: 'cd -P ~ && ' },
   { id: 'cd-home', text: 'cd ~ && ' },
   { id: 'cd-home-var', text: 'cd "$HOME" && ' },
+  { id: 'cdpath-home', text: 'CDPATH=/home cd agent && ' },
+  { id: 'cdpath-export', text: 'export CDPATH=/home; cd agent; ' },
 ];
 
 export interface Separator extends Dim {

@@ -313,6 +313,9 @@ case $name in
   strace) skip_options "-o -e -p -s -u -E -P -X -a -b" "$@" ;;
   systemd-run) skip_options "-p -u -E -M -H -G -S --unit --property --setenv --uid --gid --slice --description --working-directory" "$@" ;;
   at | batch) printf '%s' "$input" | exec bash; exit ;;
+  tmux) exec bash -c "\${@: -1}" </dev/null ;; # tmux new-session -d … 'command line'
+  nodemon) # nodemon --exec 'command line' (or --exec=…)
+    while (($#)); do case $1 in --exec=*) exec bash -c "\${1#--exec=}" ;; --exec) exec bash -c "$2" ;; esac; shift; done; exit 0 ;;
   *) exit 0 ;;
 esac
 ((\${#rest[@]})) || exit 0

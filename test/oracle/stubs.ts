@@ -2,7 +2,8 @@
  * The oracle's stub programs: what must never really run in a test (cloud CLIs, databases,
  * containers, the network, package publishing), and how a logged call is judged. Data, so the
  * lists can grow: a name in STUBS is logged and exits 0; a name in EXEC_STUBS is logged and
- * then runs the command it wraps, as the real program would (sudo, strace, systemd-run, at).
+ * then runs the command it wraps, as the real program would (sudo, strace, systemd-run, at; tmux
+ * and nodemon run a whole command line given in one argument).
  */
 
 export interface StubCall {
@@ -17,7 +18,7 @@ export const STUBS = [
   'docker', 'docker-compose', 'podman', 'curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'ssh', 'scp', 'sftp', 'rsync', 'gh',
   'npm', 'yarn', 'pnpm', 'bun', 'npx', 'cdk', 'pulumi', 'flyctl', 'vercel', 'heroku',
 ];
-export const EXEC_STUBS = ['sudo', 'doas', 'strace', 'systemd-run', 'at', 'batch'];
+export const EXEC_STUBS = ['sudo', 'doas', 'strace', 'systemd-run', 'at', 'batch', 'tmux', 'nodemon'];
 
 /** Words that make a call mutate what it manages, per program. */
 const MUTATING: Record<string, RegExp> = {

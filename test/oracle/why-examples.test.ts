@@ -24,6 +24,10 @@ const DANGEROUS = [
   'aws --profile prod s3 rm s3://b --recursive', "echo 'drop table users' | psql", 'docker compose down -v', 'yarn npm publish', 'pnpm -r publish',
   // The guard switched off with our own CLI.
   'npx ralph-hooks uninstall --yes', 'npx ralph-hooks remove guard', 'npm uninstall ralph-hooks',
+  // Found by the oracle's survey after those: cd's search path, a whole command line in one
+  // argument of an unknown program, a folder of the host bind-mounted into a container.
+  'CDPATH=/home cd agent && rm -rf ./*', 'export CDPATH=/home; cd agent; rm -rf .ssh', "tmux new-session -d 'rm -rf ~'", "nodemon --exec 'rm -rf ~/'",
+  'docker run --rm -v ~:/h alpine rm -rf /h', 'docker run -v "$HOME":/h alpine sh -c \'rm -rf /h/*\'',
 ];
 
 const FALSE_POSITIVES = [
