@@ -187,7 +187,8 @@ export function programsDocList(): string {
   return [
     ...lines,
     '- a shell reading its commands from standard input: a here-string (`bash <<<\'text\'`), a here-document (`bash <<EOF`), or a pipe from `echo`, `printf` or `cat <<<` (`echo \'text\' | sh`)',
-    '- any other program, unless it is one of those below that never run their arguments: when an argument is a command name that a rule judges, the words from there on are checked as a command of their own (four at most), and a denial names the program (`setsid`-like wrappers the list lacks, `mytool rm -rf ~`)',
+    '- any other program, unless it is one of those below that never run their arguments: when an argument is a command name that a rule judges, the words from there on are checked as a command of their own (four at most), and a denial names the program (`setsid`-like wrappers the list lacks, `mytool rm -rf ~`). An argument that may be a whole command line is read as a shell reads it: one whose first word, quotes and backslashes taken out, is such a name (`tmux new -d \'rm -rf ~\'`, `nodemon --exec=\'…\'`, `concurrently \'…\'`), and one with shell syntax in it (`$`, a backquote, a backslash, `{a,b}`). Interpreters\' code (`python -c`, `node -e`, `awk`, `psql -c`) is another language, left to the rules that know them',
+    '- `docker run`, `podman run`, `nerdctl run` with a host folder bind-mounted (`-v SRC:DST`, `--mount source=SRC,target=DST`): the container\'s command, each path under DST read as the same path under SRC, in the folder `-w` names (`docker run -v ~:/h alpine rm -rf /h` is `rm -rf ~`); without a bind mount, or with a named volume, it touches no host file',
     '',
     'Programs that never run their arguments (the check above skips them):',
     '',
