@@ -158,14 +158,14 @@ log: { type: stdout, format: pretty, level: warn }
   // --ignore-scripts: the build just ran (prepack would run it again).
   await steps.run('publish ralph-hooks', `npm publish --ignore-scripts --registry '${REGISTRY}' --userconfig '${NPMRC}'`, { cwd: REPO });
   await steps.run('publish create-ralph-hooks', `npm publish --ignore-scripts --registry '${REGISTRY}' --userconfig '${NPMRC}'`, { cwd: join(REPO, 'create') });
-  await stubMissingOptionals(REGISTRY, NPMRC);
+  const placeholders = await stubMissingOptionals(REGISTRY, NPMRC);
 
   // From here on every npm/npx command talks to the local registry, with an empty cache (npx
   // must not reuse a create-ralph-hooks from an earlier run).
   Object.assign(env, { npm_config_registry: REGISTRY, npm_config_userconfig: NPMRC, npm_config_cache: join(WORK, 'npm-cache') });
 
   // ---------------------------------------------------------------- repository shapes
-  const shapesPassed = await runShapes({ work: WORK, registry: REGISTRY, env, names: shapes });
+  const shapesPassed = await runShapes({ work: WORK, registry: REGISTRY, env, names: shapes, placeholders });
   if (shapesOnly) {
     console.log(`${shapesPassed ? 'PASS' : 'FAIL'}  registry e2e (shapes only) in ${elapsed()} s`);
     status = shapesPassed ? 0 : 1;
@@ -192,8 +192,11 @@ process.exit(status);
  * NOTE; where the upstream has it, nothing is done.
  * @param {string} registry
  * @param {string} npmrc
+ * @returns {Promise<string[]>} the placeholders' names
  */
 async function stubMissingOptionals(registry, npmrc) {
+  /** @type {string[]} */
+  const stubbed = [];
   // vite 8.4's Windows-only optional dependency.
   for (const [name, version] of [['napi-windows-process-start-time', '0.1.0']]) {
     const found = await $({ env, nothrow: true, quiet: true })`npm view ${`${name}@${version}`} version --registry ${registry} --userconfig ${npmrc}`;
@@ -202,7 +205,9 @@ async function stubMissingOptionals(registry, npmrc) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, version, description: 'e2e placeholder: the upstream registry here does not serve it', os: ['win32'], license: 'MIT' }, null, 2)}\n`);
     await steps.run(`NOTE: ${name}@${version} is missing upstream; a placeholder in the local registry`, `npm publish --ignore-scripts --registry '${registry}' --userconfig '${npmrc}'`, { cwd: dir });
+    stubbed.push(name);
   }
+  return stubbed;
 }
 
 /**

@@ -163,9 +163,10 @@ export function nodeModulesListing(dir) {
  * @param {string} work
  * @param {string} registry
  * @param {NodeJS.ProcessEnv} base
+ * @param {string[]} [placeholders] packages the local registry holds a placeholder of (published a minute ago too)
  * @returns {NodeJS.ProcessEnv}
  */
-export function shapeEnvironment(work, registry, base) {
+export function shapeEnvironment(work, registry, base, placeholders = []) {
   const home = join(work, 'home');
   const env = { ...base };
   // pyenv's shims find their versions through HOME, and pip its configuration (the index this
@@ -189,7 +190,7 @@ export function shapeEnvironment(work, registry, base) {
     YARN_UNSAFE_HTTP_WHITELIST: '127.0.0.1',
     YARN_ENABLE_TELEMETRY: '0',
     // Yarn 4 takes no version younger than a day (npmMinimalAgeGate): ours were published a minute ago.
-    YARN_NPM_PREAPPROVED_PACKAGES: 'ralph-hooks,create-ralph-hooks',
+    YARN_NPM_PREAPPROVED_PACKAGES: ['ralph-hooks', 'create-ralph-hooks', ...placeholders].join(','),
     DO_NOT_TRACK: '1',
   });
   // The user's steps run as on the user's machine (pnpm and yarn freeze their lockfile when CI is
@@ -389,16 +390,16 @@ export async function runShape(name, shape, { work, env, print }) {
  * Every selected shape, then a table: result and wall time. One after the other, or
  * E2E_SHAPES_JOBS=N at once (each one's own steps still in order, its output printed whole when
  * it ends, and its wall time taken while sharing the machine).
- * @param {{ work: string, registry: string, env: NodeJS.ProcessEnv, names: string[] }} options
+ * @param {{ work: string, registry: string, env: NodeJS.ProcessEnv, names: string[], placeholders?: string[] }} options
  * @returns {Promise<boolean>} every shape passed
  */
-export async function runShapes({ work, registry, env, names }) {
+export async function runShapes({ work, registry, env, names, placeholders }) {
   if (names.length === 0) return true;
   if (!existsSync(join(work, 'tools/node_modules/.bin/pnpm'))) throw new Error('installShapeTools first');
   const jobs = Number(process.env.E2E_SHAPES_JOBS ?? 1);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`E2E_SHAPES_JOBS: a number of shapes to run at once, not ${process.env.E2E_SHAPES_JOBS}`);
   await makeShapeHome(work);
-  const shapeEnv = shapeEnvironment(work, registry, env);
+  const shapeEnv = shapeEnvironment(work, registry, env, placeholders);
   const began = Date.now();
   /** @type {Map<string, { ok: boolean, seconds: number }>} */
   const results = new Map();
