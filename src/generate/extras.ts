@@ -10,6 +10,7 @@ import type { GeneratedFile } from './render-hooks.js';
 import { packageVersion, TEMPLATES_DIR } from '../util/package-info.js';
 import { formatJson } from '../util/json-text.js';
 import { renderTemplate } from './render.js';
+import { AT_ROOT, commandFor } from '../package-managers/command.js';
 import { npm } from '../package-managers/npm.js';
 import { namesRalphHooks, pmCommand, projectPackageManager, rhCommand } from '../package-managers/project.js';
 
@@ -123,7 +124,7 @@ export function hookTestRun(extras: Extras, hasHooks = true): string | undefined
 
 /** `npx --yes ralph-hooks@<this version> <args>`: the workflow's way where package.json does not name ralph-hooks. */
 function npxCommand(args: string): string {
-  return npm.dlx(`ralph-hooks@${packageVersion()}`, args);
+  return commandFor(npm, AT_ROOT, { kind: 'dlx', spec: `ralph-hooks@${packageVersion()}`, args });
 }
 
 export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): GeneratedFile[] {
@@ -176,7 +177,7 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       generate: `${ours('generate --on-conflict=fail')} && git diff --exit-code`,
       doctor: ours('doctor'),
       cacheNpx: !installed,
-      vitest: extras.vitest && hooks.length ? (extras.packageJson ? pm.exec(HOOK_VITEST_COMMAND) : npm.exec(HOOK_VITEST_COMMAND)) : '',
+      vitest: extras.vitest && hooks.length ? commandFor(extras.packageJson ? pm : npm, AT_ROOT, { kind: 'bin', line: HOOK_VITEST_COMMAND }) : '',
       bats: extras.bats && hooks.length ? ours(`bats ${HOOK_TESTS_DIR}`) : '',
       cases: extras.cases || extras.scenarios ? ours(`test --reporter human --reporter junit=${JUNIT_REPORT}`) : '',
       junit: JUNIT_REPORT,

@@ -107,7 +107,7 @@ export function fileCommand(line: string): string {
   const installed = filesInstalled ?? namesRalphHooks();
   if (line.startsWith('ralph-hooks ')) {
     const args = line.slice('ralph-hooks '.length);
-    return installed ? rhCommand(args, { installed, file: true }) : npm.dlx(`ralph-hooks@${packageVersion()}`, args);
+    return installed ? rhCommand(args, { installed, file: true }) : commandFor(npm, AT_ROOT, { kind: 'dlx', spec: `ralph-hooks@${packageVersion()}`, args });
   }
-  return installed ? pmCommand({ kind: 'bin', line }, { file: true }) : npm.exec(line);
+  return installed ? pmCommand({ kind: 'bin', line }, { file: true }) : commandFor(npm, AT_ROOT, { kind: 'bin', line });
 }

@@ -7,7 +7,7 @@
  * they are on PATH (they are in the registry end-to-end run), with npm always.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandFor, upTo, type Command, type Place } from '../../src/package-managers/command.js';
@@ -98,11 +98,11 @@ const NO_AGENT = { npm_config_user_agent: '' };
 
 describe('init run from a workspace package prints commands for that package, and writes to the root', () => {
   it.each([
-    ['yarn', { 'package.json': '{"name":"mono","private":true,"packageManager":"yarn@4.18.1","workspaces":["packages/*"]}\n' }, 'yarn install', 'yarn run -T test:hooks', 'yarn run -T ralph-hooks'],
-    ['pnpm', { 'package.json': '{"name":"mono","private":true}\n', 'pnpm-workspace.yaml': 'packages: [packages/*]\n' }, 'pnpm install', 'pnpm -w run test:hooks', 'pnpm exec ralph-hooks'],
-    ['npm', { 'package.json': '{"name":"mono","private":true,"workspaces":["packages/*"]}\n', 'package-lock.json': '{}\n' }, 'npm --prefix ../.. install', 'npm --prefix ../.. run test:hooks', 'npx ralph-hooks'],
-    ['bun', { 'package.json': '{"name":"mono","private":true,"workspaces":["packages/*"]}\n', 'bun.lock': '{}\n' }, 'bun install --cwd ../..', 'bun run --cwd ../.. test:hooks', 'bunx ralph-hooks'],
-  ])('%s', (_, files, install, tests, ours) => {
+    ['yarn', { 'package.json': '{"name":"mono","private":true,"packageManager":"yarn@4.18.1","workspaces":["packages/*"]}\n' }, 'yarn install', 'yarn run -T test:hooks', 'yarn run -T ralph-hooks', 'yarn'],
+    ['pnpm', { 'package.json': '{"name":"mono","private":true}\n', 'pnpm-workspace.yaml': 'packages: [packages/*]\n' }, 'pnpm install', 'pnpm -w run test:hooks', 'pnpm exec ralph-hooks', 'pnpm exec'],
+    ['npm', { 'package.json': '{"name":"mono","private":true,"workspaces":["packages/*"]}\n', 'package-lock.json': '{}\n' }, 'npm --prefix ../.. install', 'npm --prefix ../.. run test:hooks', 'npx ralph-hooks', 'npx'],
+    ['bun', { 'package.json': '{"name":"mono","private":true,"workspaces":["packages/*"]}\n', 'bun.lock': '{}\n' }, 'bun install --cwd ../..', 'bun run --cwd ../.. test:hooks', 'bunx ralph-hooks', 'bunx'],
+  ])('%s', (_, files, install, tests, ours, exec) => {
     const root = repo({ ...files, 'packages/x/package.json': '{"name":"x","version":"1.0.0"}\n' });
     const result = ralphHooks(['init', '--yes'], { cwd: join(root, 'packages/x'), env: NO_AGENT });
     expect(result.status, result.stderr).toBe(0);
@@ -111,6 +111,11 @@ describe('init run from a workspace package prints commands for that package, an
     expect(steps).toContain(`then run: ${ours} generate\n`);
     expect(steps).toContain(`  - Check the setup: ${ours} doctor`);
     // Written at the root, and the generated files name the root's words (they are read from anywhere).
+    expect(readFileSync(join(root, '.claude/hooks/stop-watcher.sh'), 'utf8')).toContain(`# Regenerate with \`${exec} ralph-hooks generate\` after editing`);
+    const vitestFile = readFileSync(join(root, 'test/hooks/stop-watcher.vitest.ts'), 'utf8');
+    expect(vitestFile).toContain(`// Run: ${exec} vitest run --config test/hooks/vitest.config.cjs\n`);
+    expect(vitestFile).toContain(`(\`${exec} ralph-hooks test\` runs them too)`);
+    expect(readFileSync(join(root, 'test/hooks/stop-watcher.bats'), 'utf8')).toContain(`# Run: ${exec} ralph-hooks bats test/hooks (`);
     const doctor = ralphHooks(['doctor'], { cwd: root });
     expect(doctor.status, doctor.stdout).toBe(0);
     // doctor from the package speaks to the package.
@@ -126,6 +131,7 @@ describe('init run from a workspace package prints commands for that package, an
     expect(result.stdout).toContain(`  - Run the hook tests: (cd .. && ${npx} bats test/hooks) && ${npx} test\n`);
     expect(result.stdout).toContain(`  - Check the setup: ${npx} doctor`);
     expect(result.stdout).not.toContain('pnpm');
+    expect(readFileSync(join(root, '.claude/hooks/stop-watcher.sh'), 'utf8')).toContain(`# Regenerate with \`${npx} generate\` after editing`);
   });
 });
 
