@@ -6,7 +6,7 @@
  * with yarn 4; the last block here runs npm's from a package.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandFor, upTo, type Command, type Place } from '../../src/package-managers/command.js';
@@ -117,7 +117,11 @@ describe('init run from a workspace package prints commands for that package, an
     expect(readFileSync(join(root, 'test/hooks/stop-watcher.bats'), 'utf8')).toContain(`# Run: ${exec} ralph-hooks bats test/hooks (`);
     const doctor = ralphHooks(['doctor'], { cwd: root });
     expect(doctor.status, doctor.stdout).toBe(0);
-    // doctor from the package speaks to the package.
+    // doctor's advice, from the package, speaks to the package (it said npx in a pnpm project).
+    rmSync(join(root, '.claude/hooks/stop-watcher.sh'));
+    const advice = ralphHooks(['doctor'], { cwd: join(root, 'packages/x'), env: NO_AGENT });
+    expect(advice.stdout).toContain(`fix: Run: ${ours} generate\n`);
+    if (exec !== 'npx') expect(advice.stdout).not.toMatch(/\bnpx\b/);
     const status = ralphHooks(['uninstall', '--dry-run'], { cwd: join(root, 'packages/x'), env: NO_AGENT });
     expect(status.status, status.stderr).toBe(0);
   });
