@@ -21,7 +21,7 @@ import { recordedBefore, type FileChange } from '../../src/generate/plan.js';
 import { deregisterFile, registrationFilesOf, removeCompanions } from '../../src/registration/deregister.js';
 import type { Ownership } from '../../src/registration/ownership.js';
 import { formatLike, LOCKFILES, OUR_TEST_SCRIPT, withoutOurs } from '../../src/registration/package-json.js';
-import { projectPackageManager } from '../../src/package-managers/project.js';
+import { pmCommand, useProject } from '../../src/package-managers/project.js';
 import { projectFormatting } from '../../src/formatters/index.js';
 import { LOCKFILE_SNAPSHOTS_DIR } from '../../src/generate/plan.js';
 import { changesAsJson, summarize } from '../report.js';
@@ -60,7 +60,7 @@ Options:
  * devDependencies are out of it: the one line uninstall prints last.
  */
 export function updateDependenciesCommand(_root: string): string {
-  return projectPackageManager().pm.install;
+  return pmCommand({ kind: 'restore' });
 }
 
 /** What the hooks and their tests write at run time (logs, loop state, reports): it goes with them. */
@@ -339,6 +339,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const root = requireConfigRoot(values.dir);
+  useProject(root);
   const plan = planUninstall(root);
   const { changes, notes } = plan;
   const then = plan.install ? updateDependenciesCommand(root) : undefined;

@@ -16,7 +16,7 @@ import { CliError } from '../../src/util/errors.js';
 import { formatJson, isJsonObject, parseJsonText } from '../../src/util/json-text.js';
 import { HOOK_CASES_DIR, hookTestRun, unsavedInstallCommand } from '../../src/generate/extras.js';
 import { otherLanguageOf } from '../../src/package-managers/other-languages.js';
-import { namesRalphHooks, projectPackageManager, rhCommand } from '../../src/package-managers/project.js';
+import { namesRalphHooks, pmCommand, rhCommand } from '../../src/package-managers/project.js';
 import { planGeneration } from '../../src/generate/plan.js';
 import { findPreset } from '../../src/presets/index.js';
 import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
@@ -174,8 +174,8 @@ export class InitFlow {
   nextSteps(): string | undefined {
     if (this.options.quiet || this.options.json || this.options.dryRun) return undefined;
     const extras = this.extrasRecord();
-    const { pm } = projectPackageManager();
-    const install = extras.packageJson ? pm.install : unsavedInstallCommand(extras);
+    const unsaved = unsavedInstallCommand(extras);
+    const install = extras.packageJson ? pmCommand({ kind: 'install' }) : unsaved && pmCommand({ kind: 'at-root', line: unsaved });
     const tests = hookTestRun(extras, this.configFromAnswers().hooks?.length !== 0);
     const other = this.otherLanguage();
     return [

@@ -120,10 +120,10 @@ function checkHookTests(root: string, config: RalphHooksConfig): Finding[] {
   if (!config.extras.vitest || config.hooks.length === 0) return [];
   const files = config.hooks.map((hook) => posix.join(HOOK_TESTS_DIR, hookVitestFile(hook.name)));
   if (!existsSync(join(root, HOOK_VITEST_CONFIG))) {
-    return [problem('RH19', `${HOOK_VITEST_CONFIG} is missing: \`${HOOK_VITEST_COMMAND}\` stops before it runs a test (vitest cannot load the config).`, 'Run: npx ralph-hooks generate')];
+    return [problem('RH19', `${HOOK_VITEST_CONFIG} is missing: \`${HOOK_VITEST_COMMAND}\` stops before it runs a test (vitest cannot load the config).`, `Run: ${rhCommand('generate')}`)];
   }
   const script = testHooksScript(root);
-  const fix = `Run the hook tests with their own config in test:hooks: ${HOOK_VITEST_COMMAND}   (npx ralph-hooks generate rewrites a test:hooks that ralph-hooks wrote)`;
+  const fix = `Run the hook tests with their own config in test:hooks: ${HOOK_VITEST_COMMAND}   (${rhCommand('generate')} rewrites a test:hooks that ralph-hooks wrote)`;
   for (const args of script === undefined ? [] : vitestCalls(script)) {
     const named = optionValue(args, '--config', '-c');
     if (named !== undefined && posix.normalize(named) === HOOK_VITEST_CONFIG) continue;
@@ -466,7 +466,7 @@ function checkManifest(root: string, plan: Plan | undefined): Finding[] {
     ),
   );
   if (behind.length) {
-    findings.push(problem('RH09', `${behind.length} generated file(s) are not what the manifest recorded, but are what generate writes now (reformatted by the project's formatter, say), so no hand edit: ${behind.join(', ')}. The manifest is behind.`, 'Run: npx ralph-hooks generate   (it records them; the files stay as they are)'));
+    findings.push(problem('RH09', `${behind.length} generated file(s) are not what the manifest recorded, but are what generate writes now (reformatted by the project's formatter, say), so no hand edit: ${behind.join(', ')}. The manifest is behind.`, `Run: ${rhCommand('generate')}   (it records them; the files stay as they are)`));
   }
   return findings;
 }

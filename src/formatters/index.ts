@@ -20,7 +20,7 @@ import { PACKAGE_ROOT } from '../util/package-info.js';
 import { FORMATTERS } from './all.js';
 import type { ChildAnswer, ChildJob } from './child.js';
 import type { FormatterSpec } from './types.js';
-import { projectPackageManager } from '../package-managers/project.js';
+import { pmCommand } from '../package-managers/project.js';
 import { installsPackage, readPackageJson } from '../package-managers/index.js';
 
 export { FORMATTERS } from './all.js';
@@ -249,6 +249,6 @@ export function notInstalled(missing: MissingFormatter[]): { message: string; fi
   const it = missing.length === 1 ? 'it' : 'them';
   return {
     message: `${named} ${missing.length === 1 ? 'is' : 'are'} set up in this project but not installed: ralph-hooks formats what it writes with ${it}, so until then it can neither write nor check the generated files.`,
-    fix: `Install the project's dependencies: ${projectPackageManager().pm.install}`,
+    fix: `Install the project's dependencies: ${pmCommand({ kind: 'install' })}`,
   };
 }

@@ -10,7 +10,9 @@ import type { GeneratedFile } from './render-hooks.js';
 import { packageVersion, TEMPLATES_DIR } from '../util/package-info.js';
 import { formatJson } from '../util/json-text.js';
 import { renderTemplate } from './render.js';
-import { namesRalphHooks, projectPackageManager, rhCommand } from '../package-managers/project.js';
+import { AT_ROOT, commandFor } from '../package-managers/command.js';
+import { npm } from '../package-managers/npm.js';
+import { namesRalphHooks, pmCommand, projectPackageManager, rhCommand } from '../package-managers/project.js';
 
 export const HOOK_TESTS_DIR = 'test/hooks';
 export const HOOK_CASES_DIR = 'test/hook-cases';
@@ -108,14 +110,21 @@ export function hookTestScript(extras: Extras, hasHooks = true): string | undefi
 
 /** One of hookTestCommands as a person types it in this project: `pnpm exec vitest …`, `npx --yes ralph-hooks@0.1.0 test`. */
 export function asTyped(command: string): string {
-  return command.startsWith('ralph-hooks ') ? rhCommand(command.slice('ralph-hooks '.length)) : projectPackageManager().pm.exec(command);
+  // Each names paths relative to the root (test/hooks, its vitest config) but `ralph-hooks test`.
+  const paths = command !== 'ralph-hooks test';
+  return command.startsWith('ralph-hooks ') ? rhCommand(command.slice('ralph-hooks '.length), { paths }) : pmCommand({ kind: 'bin', line: command, paths });
 }
 
 /** How a person runs the hook tests: the package.json script where there is one, else the commands themselves. */
 export function hookTestRun(extras: Extras, hasHooks = true): string | undefined {
-  if (extras.packageJson) return hookTestScript(extras, hasHooks) === undefined ? undefined : projectPackageManager().pm.run('test:hooks');
+  if (extras.packageJson) return hookTestScript(extras, hasHooks) === undefined ? undefined : pmCommand({ kind: 'script', name: 'test:hooks' });
   const commands = hookTestCommands(extras, hasHooks);
   return commands.length ? commands.map(asTyped).join(' && ') : undefined;
+}
+
+/** `npx --yes ralph-hooks@<this version> <args>`: the workflow's way where package.json does not name ralph-hooks. */
+function npxCommand(args: string): string {
+  return commandFor(npm, AT_ROOT, { kind: 'dlx', spec: `ralph-hooks@${packageVersion()}`, args });
 }
 
 export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): GeneratedFile[] {
@@ -157,7 +166,9 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
     const { pm, pinnedInPackageJson } = projectPackageManager();
     // Decided by the config, not by what package.json holds right now (init writes both at once).
     const installed = extras.packageJson || namesRalphHooks();
-    const ours = (args: string) => rhCommand(args, installed);
+    // Where package.json does not name ralph-hooks, npx (setup-node sets up npm, no other manager),
+    // with npm's cache kept between runs (cacheNpx): the first step does not install it again.
+    const ours = (args: string) => (installed ? rhCommand(args, { installed, file: true }) : npxCommand(args));
     const context = {
       version: hooks[0]?.context.version ?? '',
       setup: extras.packageJson ? pm.workflowSetup(pinnedInPackageJson ? undefined : pm.workflowVersion) : [],
@@ -165,7 +176,8 @@ export function renderExtras(config: RalphHooksConfig, hooks: ExtraHook[]): Gene
       unsavedInstall: extras.packageJson ? '' : (unsavedInstallCommand(extras) ?? ''),
       generate: `${ours('generate --on-conflict=fail')} && git diff --exit-code`,
       doctor: ours('doctor'),
-      vitest: extras.vitest && hooks.length ? pm.exec(HOOK_VITEST_COMMAND) : '',
+      cacheNpx: !installed,
+      vitest: extras.vitest && hooks.length ? commandFor(extras.packageJson ? pm : npm, AT_ROOT, { kind: 'bin', line: HOOK_VITEST_COMMAND }) : '',
       bats: extras.bats && hooks.length ? ours(`bats ${HOOK_TESTS_DIR}`) : '',
       cases: extras.cases || extras.scenarios ? ours(`test --reporter human --reporter junit=${JUNIT_REPORT}`) : '',
       junit: JUNIT_REPORT,

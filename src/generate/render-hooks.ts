@@ -2,6 +2,7 @@
  * From a validated config to the files and registrations it stands for. Pure: no disk
  * access beyond reading templates, so plans can be diffed before anything is written.
  */
+import { renderingFor } from '../package-managers/project.js';
 import { posix } from 'node:path';
 import type { HookEntry, RalphHooksConfig } from '../config/schema.js';
 import { TARGETS } from '../targets/index.js';
@@ -36,6 +37,7 @@ export interface RenderedHooks {
 
 /** `presets`: the catalog the entries' presets come from (a test may bring a guard with a rule of its own). */
 export function renderHooks(config: RalphHooksConfig, presets: readonly Preset<any>[] = PRESETS): RenderedHooks {
+  renderingFor(config.extras.packageJson);
   const target: Target = TARGETS[config.target];
   const files: GeneratedFile[] = [];
   const commands: HookCommand[] = [];

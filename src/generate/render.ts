@@ -5,6 +5,7 @@
  * precompiled by the build, so only Handlebars' runtime is loaded; its parser and
  * compiler (some 50 modules, 20 ms of every start) only for a template that is not.
  */
+import { fileCommand } from '../package-managers/project.js';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -53,6 +54,14 @@ function createRenderer(templatesDir: string): typeof Handlebars {
   hbs.registerHelper('word', (value: unknown) => {
     const text = String(value);
     if (!/^[A-Za-z0-9_.\/:@+-]+$/.test(text)) throw new Error(`expected one plain word for the template, got ${JSON.stringify(text)}`);
+    return text;
+  });
+  // A command a generated file names (`ralph-hooks generate`, `vitest run …`), in the project's
+  // package manager (fileCommand): plain words only, so it sits as it is in a comment, a quoted
+  // string or a printf format.
+  hbs.registerHelper('cmd', (value: unknown) => {
+    const text = fileCommand(String(value));
+    if (!/^[A-Za-z0-9_.\/:@=+ -]+$/.test(text)) throw new Error(`expected a command of plain words for the template, got ${JSON.stringify(text)}`);
     return text;
   });
   // A whole number in code: anything else is a template bug, not something to render.

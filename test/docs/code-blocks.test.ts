@@ -5,7 +5,7 @@
  *   ```sh run       run with bash -e in the doc's own scratch project (after `ralph-hooks init --yes`
  *                   unless the doc's first run block starts with an init), in order with the doc's
  *                   other run and output blocks
- *   ```sh e2e       every command line is run verbatim by test/e2e/registry.sh (npm install, npm init
+ *   ```sh e2e       every command line is run verbatim by test/e2e/registry.mjs (npm install, npm init
  *                   and npm test need a registry)
  *   ```text output  a transcript: each `$ command` runs in the doc's project, and what follows it up to
  *                   the next `$` is its output (stdout and stderr), compared line by line
@@ -98,7 +98,7 @@ describe('static blocks', () => {
     if (!block) return assertNone(kind);
     if (!NOT_RUN[key(block)]) expect(squash(TEST_SOURCES)).toContain(squash(block.body));
   });
-  it.each(pick(['sh', 'bash'], 'e2e'))('%s: each line is run by test/e2e/registry.sh (or a shape it runs)', (_, block, kind) => {
+  it.each(pick(['sh', 'bash'], 'e2e'))('%s: each line is run by test/e2e/registry.mjs (or a shape it runs)', (_, block, kind) => {
     if (!block) return assertNone(kind);
     for (const line of block.body.split('\n').map((l: string) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean)) expect(E2E, line).toContain(line);
   });

@@ -1,6 +1,6 @@
 /**
  * Every shell command shown in docs/getting-started.md and docs/ci.md is run, verbatim, by
- * the end-to-end test through a real registry (test/e2e/registry.sh, run by .ci/run).
+ * the end-to-end test through a real registry (test/e2e/registry.mjs, run by .ci/run).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ describe.each(['getting-started.md', 'ci.md'])('docs/%s', (doc) => {
     expect(shellCommands(doc).length).toBeGreaterThan(2);
   });
 
-  it.each(shellCommands(doc))('`%s` is run by test/e2e/registry.sh (or a shape it runs)', (command) => {
+  it.each(shellCommands(doc))('`%s` is run by test/e2e/registry.mjs (or a shape it runs)', (command) => {
     expect(E2E).toContain(command);
   });
 });

@@ -40,6 +40,12 @@ describe('the generated workflow', () => {
     const standalone = [...workflow({ bats: true, cases: true })!.matchAll(/^ +run: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
     expect(standalone.join('\n')).not.toMatch(/npm (ci|install)/);
     expect(standalone).toContain(`npx --yes ralph-hooks@${packageVersion()} bats test/hooks`);
+    // npm's cache (npx's installs in it) kept between runs: the first step starts ralph-hooks from it.
+    expect(workflow({ bats: true, cases: true })).toMatch(/node-version: 20\n(?: +#.*\n)+ +cache: npm\n +cache-dependency-path: ralph-hooks\.config\.json\n/);
+  });
+
+  it('with package.json naming ralph-hooks, no npx cache: the install step has it', () => {
+    expect(workflow({ vitest: true, bats: true, cases: true, packageJson: true })).not.toContain('cache: npm');
   });
 
   describe.each([

@@ -73,9 +73,9 @@ export function snapshot(root: string): Record<string, { content: string; mtimeM
   return out;
 }
 
-/** The registry end-to-end test's scripts, as one text: test/e2e/registry.sh and the repository shapes it runs. */
+/** The registry end-to-end test's scripts, as one text: test/e2e/registry.mjs and the repository shapes it runs. */
 export function e2eScripts(): string {
   const shapes = join(REPO_ROOT, 'test/e2e/shapes');
-  const files = existsSync(shapes) ? readdirSync(shapes).filter((f) => f.endsWith('.sh')).sort().map((f) => join(shapes, f)) : [];
-  return [join(REPO_ROOT, 'test/e2e/registry.sh'), ...files].map((file) => readFileSync(file, 'utf8')).join('\n');
+  const files = existsSync(shapes) ? readdirSync(shapes).filter((f) => f.endsWith('.mjs')).sort().map((f) => join(shapes, f)) : [];
+  return [join(REPO_ROOT, 'test/e2e/registry.mjs'), ...files].map((file) => readFileSync(file, 'utf8')).join('\n');
 }

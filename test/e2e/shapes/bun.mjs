@@ -1,23 +1,22 @@
-# shellcheck shell=bash
-# A bun project as `bun init` and `biome init` start one (bun 1.4, biome 2.6: tabs), with bun's
-# own test runner. Read by lifecycle.sh: see there for what each variable means.
-# shellcheck disable=SC2034
+// @ts-check
+/**
+ * A bun project as `bun init` and `biome init` start one (bun 1.4, biome 2.6: tabs), with bun's
+ * own test runner. Read by lifecycle.mjs (type Shape there).
+ */
 
-SHAPE_PM=bun
-SHAPE_INIT='bun create ralph-hooks --yes'
-SHAPE_RALPH='bunx ralph-hooks'
-SHAPE_FORMAT='bun run format'
-SHAPE_TEST='bun test'
-
-shape_setup() {
-  bun install
-  test -f bun.lock
-}
-
-shape_files() {
-  mkdir -p src
-  cat >package.json <<'EOF'
-{
+/** @type {import('./lifecycle.mjs').Shape} */
+export const shape = {
+  pm: "bun",
+  // bun prunes nothing when bun.lock is already as package.json wants it: uninstall's last line says what does.
+  sameNodeModules: true,
+  init: "bun create ralph-hooks --yes",
+  ralph: "bunx ralph-hooks",
+  format: "bun run format",
+  test: "bun test",
+  setup: `bun install
+test -f bun.lock`,
+  files: {
+    "package.json": `{
 	"name": "acme-bun",
 	"module": "src/index.ts",
 	"type": "module",
@@ -31,10 +30,8 @@ shape_files() {
 		"@types/bun": "1.4.5"
 	}
 }
-EOF
-  # bun init's .gitignore (bun 1.4.5).
-  cat >.gitignore <<'EOF'
-# dependencies (bun install)
+`,
+    ".gitignore": `# dependencies (bun install)
 node_modules
 
 # output
@@ -68,10 +65,8 @@ report.[0-9]_.[0-9]_.[0-9]_.[0-9]_.json
 
 # Finder (MacOS) folder config
 .DS_Store
-EOF
-  # biome init's biome.json (biome 2.6.8, in a git repository).
-  cat >biome.json <<'EOF'
-{
+`,
+    "biome.json": `{
 	"$schema": "https://biomejs.dev/schemas/2.6.8/schema.json",
 	"vcs": {
 		"enabled": true,
@@ -105,9 +100,8 @@ EOF
 		}
 	}
 }
-EOF
-  cat >tsconfig.json <<'EOF'
-{
+`,
+    "tsconfig.json": `{
 	"compilerOptions": {
 		"lib": ["ESNext"],
 		"target": "ESNext",
@@ -123,18 +117,17 @@ EOF
 		"skipLibCheck": true
 	}
 }
-EOF
-  cat >src/index.ts <<'EOF'
-export function sum(values: number[]): number {
+`,
+    "src/index.ts": `export function sum(values: number[]): number {
 	return values.reduce((total, value) => total + value, 0);
 }
-EOF
-  cat >src/index.test.ts <<'EOF'
-import { expect, test } from "bun:test";
+`,
+    "src/index.test.ts": `import { expect, test } from "bun:test";
 import { sum } from "./index";
 
 test("sum", () => {
 	expect(sum([1, 2, 3])).toBe(6);
 });
-EOF
-}
+`,
+  },
+};

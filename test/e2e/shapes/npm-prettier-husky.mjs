@@ -1,26 +1,23 @@
-# shellcheck shell=bash
-# An npm repository with prettier, lint-staged and husky (its pre-commit hook formats what is
-# committed), node's test runner, and Claude Code hooks of its own in .claude/settings.json (a
-# PreToolUse guard script and a PostToolUse formatter) that ralph-hooks must merge beside and
-# leave as they were. Read by lifecycle.sh: see there for what each variable means.
-# shellcheck disable=SC2034
+// @ts-check
+/**
+ * An npm repository with prettier, lint-staged and husky (its pre-commit hook formats what is
+ * committed), node's test runner, and Claude Code hooks of its own in .claude/settings.json (a
+ * PreToolUse guard script and a PostToolUse formatter) that ralph-hooks must merge beside and
+ * leave as they were. Read by lifecycle.mjs (type Shape there).
+ */
 
-SHAPE_PM=npm
-SHAPE_INIT='npm init ralph-hooks -- --yes'
-SHAPE_RALPH='npx ralph-hooks'
-SHAPE_FORMAT='npm run format'
-SHAPE_TEST='npm test'
-
-shape_setup() {
-  npm install
-  test -f package-lock.json
-  test "$(git config core.hooksPath)" = .husky/_ # husky, from the prepare script
-}
-
-shape_files() {
-  mkdir -p src test .husky .claude/hooks
-  cat >package.json <<'EOF'
-{
+/** @type {import('./lifecycle.mjs').Shape} */
+export const shape = {
+  pm: "npm",
+  init: "npm init ralph-hooks -- --yes",
+  ralph: "npx ralph-hooks",
+  format: "npm run format",
+  test: "npm test",
+  setup: `npm install
+test -f package-lock.json
+test "$(git config core.hooksPath)" = .husky/_ # husky, from the prepare script`,
+  files: {
+    "package.json": `{
   "name": "acme-web",
   "version": "1.0.0",
   "private": true,
@@ -39,17 +36,14 @@ shape_files() {
     "*": "prettier --ignore-unknown --write"
   }
 }
-EOF
-  printf 'npx lint-staged\n' >.husky/pre-commit
-  cat >.gitignore <<'EOF'
-node_modules/
+`,
+    ".gitignore": `node_modules/
 coverage/
 dist/
 .env
 *.log
-EOF
-  cat >.claude/settings.json <<'EOF'
-{
+`,
+    ".claude/settings.json": `{
   "permissions": {
     "allow": ["Bash(npm test)", "Bash(npm run format)"]
   },
@@ -60,7 +54,7 @@ EOF
         "hooks": [
           {
             "type": "command",
-            "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/no-force-push.sh"
+            "command": "\\"$CLAUDE_PROJECT_DIR\\"/.claude/hooks/no-force-push.sh"
           }
         ]
       }
@@ -78,9 +72,9 @@ EOF
     ]
   }
 }
-EOF
-  cat >.claude/hooks/no-force-push.sh <<'EOF'
-#!/usr/bin/env bash
+`,
+    ".husky/pre-commit": `npx lint-staged\n`,
+    ".claude/hooks/no-force-push.sh": { executable: true, text: `#!/usr/bin/env bash
 # Refuse a force push: exit 2 tells Claude Code to block the command and show the reason.
 command="$(jq -r '.tool_input.command // ""')"
 if [[ "$command" =~ git[[:space:]]+push.*(--force|[[:space:]]-f([[:space:]]|$)) ]]; then
@@ -88,23 +82,21 @@ if [[ "$command" =~ git[[:space:]]+push.*(--force|[[:space:]]-f([[:space:]]|$)) 
   exit 2
 fi
 exit 0
-EOF
-  chmod +x .claude/hooks/no-force-push.sh
-  cat >src/slug.js <<'EOF'
-export function slug(title) {
+` },
+    "src/slug.js": `export function slug(title) {
   return title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 }
-EOF
-  cat >test/slug.test.js <<'EOF'
-import assert from "node:assert/strict";
+`,
+    "test/slug.test.js": `import assert from "node:assert/strict";
 import { test } from "node:test";
 import { slug } from "../src/slug.js";
 
 test("slug", () => {
   assert.equal(slug("Hello, World!"), "hello-world");
 });
-EOF
-}
+`,
+  },
+};
