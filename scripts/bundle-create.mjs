@@ -88,7 +88,8 @@ const swapPlugin = {
   },
 };
 
-const { plugin: notices, notices: noticeText } = noticesPlugin();
+// zod comes in through dist/src/zod.js, zod bundled by scripts/bundle-zod.mjs.
+const { plugin: notices, notices: noticeText } = noticesPlugin([join(repo, 'node_modules/zod')]);
 const started = Date.now();
 await build({
   input: join(own, 'entry.js'),
@@ -106,5 +107,7 @@ await build({
   },
 });
 fs.chmodSync(out, 0o755);
-writeFileSync(join(repo, 'create', 'THIRD-PARTY-NOTICES.txt'), `index.js bundles ralph-hooks and these packages:\n\n${noticeText()}`);
+// The generator came bundled already, Yeoman in it: its notices are the rest.
+const generatorNotices = readFileSync(join(dist, 'generators/app/THIRD-PARTY-NOTICES.txt'), 'utf8').replace(/^.*\n\n/, '');
+writeFileSync(join(repo, 'create', 'THIRD-PARTY-NOTICES.txt'), `index.js bundles ralph-hooks and these packages:\n\n${noticeText()}\n${'-'.repeat(72)}\n\n${generatorNotices}`);
 console.log(`bundled create-ralph-hooks into ${relative(repo, out)} (${Math.round(fs.statSync(out).size / 1024)} KB, ${Date.now() - started} ms)`);

@@ -76,8 +76,8 @@ function packageDirOf(file) {
 }
 
 /** A plugin that collects the packages whose code made it into the output: `notices()` their licences. */
-export function noticesPlugin() {
-  const dirs = new Set();
+export function noticesPlugin(alsoBundled = []) {
+  const dirs = new Set(alsoBundled);
   const plugin = {
     name: 'ralph-hooks-notices',
     renderChunk(_code, chunk) {
