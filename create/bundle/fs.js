@@ -83,4 +83,6 @@ export function statSync(path, options) {
   return fakeStat(rel);
 }
 
-export const lstatSync = statSync;
+export function lstatSync(path, options) {
+  return inPackage(path) === undefined ? real.lstatSync(path, options) : statSync(path, options);
+}
