@@ -130,6 +130,22 @@ describe('the printed install step, from an empty cache', () => {
   });
 });
 
+describe('yarn create ralph-hooks (berry, Plug\'n\'Play)', () => {
+  it("runs the bundle from yarn's cache (a zip) and formats with the project's prettier: the formatting process runs a copy", () => {
+    const dir = join(work, 'yarn-pnp-prettier');
+    mkdirSync(dir);
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'pnp-app', private: true, devDependencies: { prettier: '3.10.1' } }, null, 2));
+    writeFileSync(join(dir, '.prettierrc.json'), '{ "useTabs": true }\n');
+    const env = coldEnv('yarn-create');
+    install('yarn', ['install'], dir, env);
+    expect(existsSync(join(dir, '.pnp.cjs'))).toBe(true);
+    const output = install('yarn', ['create', 'ralph-hooks', '--yes', '--no-package-json'], dir, env);
+    expect(output).not.toMatch(/could not run prettier|written as generated/);
+    expect(readFileSync(join(dir, 'test/hooks/stop-watcher.vitest.ts'), 'utf8')).toMatch(/^\t/m);
+  });
+});
+
 describe('ralph-hooks init from the installed package', () => {
   it('on a terminal runs the Yeoman generator it carries (no Yeoman installed) and writes the answers', () => {
     const installed = join(work, 'npm');
