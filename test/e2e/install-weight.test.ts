@@ -7,7 +7,7 @@
  * from the installed package, which has no Yeoman to install: it carries its generator bundled.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -85,6 +85,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await registry?.stop();
+  // Some hundreds of MB of caches and stores.
+  if (!process.env.KEEP_E2E_WORK) rmSync(work, { recursive: true, force: true });
 });
 
 describe('the printed install step, from an empty cache', () => {
