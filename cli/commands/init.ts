@@ -116,7 +116,8 @@ async function runWithoutQuestions(root: string, options: InitOptions): Promise<
 
 /** On a terminal: the Yeoman generator, loaded only now, with its questions. */
 async function runGenerator(root: string, options: InitOptions): Promise<void> {
-  const [{ createEnv }, { default: RalphHooksGenerator }] = await Promise.all([import('yeoman-environment'), import('../../generators/app/index.js')]);
+  // The generator module carries Yeoman with it (bundled by the build): nothing to install.
+  const { createEnv, default: RalphHooksGenerator } = await import('../../generators/app/index.js');
   // Keys typed before a question is drawn answer it (see typeahead.ts); the terminal is given
   // back when the questions are over, before a conflict question reads it.
   const keys = startKeyBuffer();

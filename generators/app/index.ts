@@ -9,6 +9,12 @@ import { EXTRAS_QUESTION, QUESTIONS, RUNTIME_QUESTION } from './questions.js';
 import { InitFlow, type InitOptions, type Prompt } from './init-flow.js';
 
 export { isPromptAbort, type InitOptions } from './init-flow.js';
+/**
+ * The environment that runs this generator (`ralph-hooks init` on a terminal). The build bundles
+ * yeoman-generator and yeoman-environment into dist/generators/app/index.js
+ * (scripts/bundle-generator.mjs): neither is a dependency of the published package.
+ */
+export { createEnv } from 'yeoman-environment';
 
 export default class RalphHooksGenerator extends Generator {
   declare options: Generator['options'] & InitOptions;

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { sha256 } from '../generate/manifest.js';
 import { PACKAGE_ROOT } from '../util/package-info.js';
+import { formatterChildArgs } from '../util/lazy-require.js';
 import { FORMATTERS } from './all.js';
 import type { ChildAnswer, ChildJob } from './child.js';
 import type { FormatterSpec } from './types.js';
@@ -191,7 +192,7 @@ function runChild(root: string, active: ProjectFormatter[], files: TextToFormat[
   };
   // In a Plug'n'Play project the formatter may sit in a zip: the process reads it through .pnp.cjs.
   const pnp = plugNPlayFile(root);
-  const result = spawnSync(process.execPath, [...(pnp ? ['--require', pnp] : []), CHILD], { cwd: root, input: JSON.stringify(job), encoding: 'utf8', maxBuffer: 1 << 30, timeout: TIMEOUT_MS });
+  const result = spawnSync(process.execPath, [...(pnp ? ['--require', pnp] : []), ...formatterChildArgs(CHILD)], { cwd: root, input: JSON.stringify(job), encoding: 'utf8', maxBuffer: 1 << 30, timeout: TIMEOUT_MS });
   const failed = (why: string) => {
     warnings.push(`could not run ${names(active)} (${why}): the files are written as generated.`);
     return undefined;

@@ -3,12 +3,12 @@
  * hook (and the vitest files' own config), the preset's starter cases, a GitHub Actions workflow. They are ordinary generated
  * files (rendered, hash-tracked, conflict-safe); package.json is merged (registration/package-json.ts).
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
 import type { RalphHooksConfig } from '../config/schema.js';
 import type { GeneratedFile } from './render-hooks.js';
 import { packageVersion, TEMPLATES_DIR } from '../util/package-info.js';
-import { formatJson } from '../util/json-text.js';
+import { formatJson, jsonObjectIn } from '../util/json-text.js';
 import { renderTemplate } from './render.js';
 import { AT_ROOT, commandFor } from '../package-managers/command.js';
 import { npm } from '../package-managers/npm.js';
@@ -32,10 +32,33 @@ export const JUNIT_REPORT = '.ralph-hooks/reports/hook-cases.xml';
 /** Versions written into a user's package.json next to ralph-hooks itself (bats comes with ralph-hooks: `ralph-hooks bats`). */
 export const DEV_DEPENDENCY_RANGES = { vitest: '^4.1.12', '@anthropic-ai/claude-code': '^2.1.295' } as const;
 
-/** What the generated tests need installed: ralph-hooks, and each test tool the extras use. */
-export function hookDevDependencies(extras: RalphHooksConfig['extras']): Record<string, string> {
+/**
+ * The vitest releases the testkit and the generated tests run on: ralph-hooks' optional peer
+ * dependency on vitest (package.json) says the same.
+ */
+export const VITEST_FITS = /^(3\.([2-9]|[1-9]\d+)|4\.\d+)\.\d+$/;
+
+/**
+ * The vitest range for package.json: where the project already has a vitest installed (found
+ * from its root up, as Node resolves it: a workspace's hoisted one too) that the tests run on,
+ * that one (`^` its version), so that the install step adds no second vitest; else ours.
+ */
+export function vitestRange(root: string | undefined): string {
+  if (root === undefined) return DEV_DEPENDENCY_RANGES.vitest;
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'node_modules', 'vitest', 'package.json');
+    if (existsSync(manifest)) {
+      const version = jsonObjectIn(readFileSync(manifest, 'utf8'))?.version;
+      return typeof version === 'string' && VITEST_FITS.test(version) ? `^${version}` : DEV_DEPENDENCY_RANGES.vitest;
+    }
+    if (dirname(dir) === dir) return DEV_DEPENDENCY_RANGES.vitest;
+  }
+}
+
+/** What the generated tests need installed: ralph-hooks, and each test tool the extras use (`root`: reuse the project's vitest). */
+export function hookDevDependencies(extras: RalphHooksConfig['extras'], root?: string): Record<string, string> {
   const dependencies: Record<string, string> = { 'ralph-hooks': `^${packageVersion()}` };
-  if (extras.vitest) dependencies.vitest = DEV_DEPENDENCY_RANGES.vitest;
+  if (extras.vitest) dependencies.vitest = vitestRange(root);
   if (extras.scenarios) dependencies['@anthropic-ai/claude-code'] = DEV_DEPENDENCY_RANGES['@anthropic-ai/claude-code'];
   return dependencies;
 }

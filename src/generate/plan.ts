@@ -218,7 +218,7 @@ function classifyStale(root: string, path: string, recordedHash: string): FileCh
  * so who added the rest cannot be told) keeps today's behaviour: only additions, no record.
  */
 function planPackageJson(root: string, config: RalphHooksConfig, previous: Manifest | undefined): { change: FileChange; record?: PackageJsonRecord; snapshots: FileChange[] } {
-  const devDependencies = hookDevDependencies(config.extras);
+  const devDependencies = hookDevDependencies(config.extras, root);
   const wants = { testHooksScript: hookTestScript(config.extras, config.hooks.length > 0), testScript: projectPackageManager().pm.run('test:hooks'), devDependencies };
   const merge = (parsed: unknown) => mergePackageJson(parsed, wants, { file: 'package.json', dir: root });
   const current = readIfExists(join(root, 'package.json'), 'package.json');

@@ -8,15 +8,13 @@
 import { fileCommand } from '../package-managers/project.js';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
-import { fullHandlebars } from '../util/lazy-require.js';
+import { fullHandlebars, handlebarsRuntime, precompiledTemplates } from '../util/lazy-require.js';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../util/package-info.js';
 
-const requireHere = createRequire(import.meta.url);
-/** Handlebars' runtime, which is all precompiled templates need (the package maps no ESM entry to it). */
-const runtime = requireHere('handlebars/runtime') as typeof Handlebars;
+/** Handlebars' runtime, which is all precompiled templates need. */
+const runtime = handlebarsRuntime();
 
 /** What Handlebars.precompile returns (a global type in its typings). */
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
@@ -88,13 +86,7 @@ const COMPILE_OPTIONS = { noEscape: true, strict: true } as const;
 let precompiled: Record<string, TemplateSpecification> | null | undefined;
 
 function precompiledSpec(source: string): TemplateSpecification | undefined {
-  if (precompiled === undefined) {
-    try {
-      precompiled = requireHere(join(PACKAGE_ROOT, 'dist/templates.precompiled.cjs')) as Record<string, TemplateSpecification>;
-    } catch {
-      precompiled = null;
-    }
-  }
+  if (precompiled === undefined) precompiled = precompiledTemplates(PACKAGE_ROOT) as Record<string, TemplateSpecification> | null;
   return precompiled?.[createHash('sha1').update(source).digest('hex')];
 }
 

@@ -15,9 +15,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { z } from '../zod.js';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../util/package-info.js';
+import { importModule } from '../util/lazy-require.js';
 import type { GuardRuleSpec } from './guard-rule.js';
 
 /** Where the rules that ship with ralph-hooks live. */
@@ -54,7 +55,7 @@ export async function loadGuardRules(ids: readonly string[], root = GUARD_RULES_
   return Promise.all(ids.map(async (id) => {
     if (!RULE_ID.test(id)) throw new Error(`guard rule id '${id}': use lower-case words joined by dashes`);
     const dir = join(root, id);
-    const spec = (await import(pathToFileURL(ruleModule(dir)).href)).default as GuardRuleSpec | undefined;
+    const spec = (await importModule(ruleModule(dir))).default as GuardRuleSpec | undefined;
     if (!spec?.summary || typeof spec.enabled !== 'boolean' || !spec.docs) {
       throw new Error(`${join(dir, 'rule.ts')}: the default export must be defineGuardRule({ summary, enabled, docs, … })`);
     }

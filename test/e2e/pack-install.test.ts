@@ -17,9 +17,9 @@ describe('packed packages in an empty git repository', () => {
 
   beforeAll(() => {
     const packs = tempDir('ralph-hooks-packs-');
-    // npm test has just built dist/; --ignore-scripts skips the prepack build.
+    // npm test has just built dist/ and create/index.js; --ignore-scripts skips the prepack build.
     run('npm', ['pack', '--ignore-scripts', '--pack-destination', packs], REPO_ROOT);
-    run('npm', ['pack', '--pack-destination', packs], join(REPO_ROOT, 'create'));
+    run('npm', ['pack', '--ignore-scripts', '--pack-destination', packs], join(REPO_ROOT, 'create'));
     const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version;
     project = tempDir('ralph-hooks-user-');
     run('git', ['init', '-q'], project);

@@ -1,12 +1,14 @@
 /** package.json under extras.packageJson: merged like settings.json, never clobbered. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { packageVersion } from '../../src/util/package-info.js';
 import { planGeneration } from '../../src/generate/plan.js';
 import { addedBy, formatLike, mergePackageJson, NPM_PLACEHOLDER_TEST, packageNameFor, withoutOurs } from '../../src/registration/package-json.js';
-import { ralphHooks, snapshot, tempDir } from '../helpers/cli.js';
+import { DEV_DEPENDENCY_RANGES, VITEST_FITS } from '../../src/generate/extras.js';
+import { ralphHooks, REPO_ROOT, snapshot, tempDir } from '../helpers/cli.js';
 
 const WANTS = { testHooksScript: 'vitest run --config test/hooks/vitest.config.cjs && ralph-hooks test', devDependencies: { 'ralph-hooks': '^0.1.0', vitest: '^4.1.12' } };
 
@@ -134,5 +136,38 @@ describe('package.json in the generate plan', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/package\.json is not valid JSON \(line 3, column 1\)/);
     expect(snapshot(root)).toEqual(before);
+  });
+});
+
+describe('the vitest package.json gets: the one the project has, when the tests run on it', () => {
+  /** init --yes in a repository whose node_modules (at `installedAt`, relative to the root) holds vitest `version`. */
+  function initWith(version: string | undefined, installedAt = '.') {
+    const top = tempDir('rh-vitest-range-');
+    const root = join(top, 'repo');
+    mkdirSync(root);
+    spawnSync('git', ['init', '-q'], { cwd: root });
+    if (version !== undefined) {
+      const dir = join(root, installedAt, 'node_modules/vitest');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'vitest', version }));
+    }
+    expect(ralphHooks(['init', '--yes', '--quiet'], { cwd: root }).status).toBe(0);
+    return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.vitest;
+  }
+
+  it('none installed: ours; 3.2 or 4 installed (here or hoisted above): that one; older: ours', () => {
+    expect(initWith(undefined)).toBe(DEV_DEPENDENCY_RANGES.vitest);
+    expect(initWith('3.2.4')).toBe('^3.2.4');
+    expect(initWith('4.0.7', '..')).toBe('^4.0.7');
+    expect(initWith('3.1.1')).toBe(DEV_DEPENDENCY_RANGES.vitest);
+    expect(initWith('2.1.9')).toBe(DEV_DEPENDENCY_RANGES.vitest);
+  });
+
+  it("ralph-hooks' optional peer range on vitest names the same releases", () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect(pkg.peerDependencies.vitest).toBe('^3.2.0 || ^4.0.0');
+    expect(pkg.peerDependenciesMeta.vitest).toEqual({ optional: true });
+    for (const version of ['3.2.0', '3.10.1', '4.0.0', '4.1.12']) expect(VITEST_FITS.test(version), version).toBe(true);
+    for (const version of ['3.1.9', '2.1.9', '5.0.0', '4.1.0-beta.1']) expect(VITEST_FITS.test(version), version).toBe(false);
   });
 });

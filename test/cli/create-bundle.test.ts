@@ -1,0 +1,59 @@
+/**
+ * create-ralph-hooks is one bundled file (scripts/bundle-create.mjs, part of `npm run build`):
+ * what `npm init ralph-hooks` runs must write what `ralph-hooks init` writes, byte for byte, with
+ * and need nothing installed. (test/e2e/create-bundle.test.ts: on a terminal, with a formatter, the guard.)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, REPO_ROOT, snapshot, tempDir } from '../helpers/cli.js';
+
+const BUNDLE = join(REPO_ROOT, 'create/index.js');
+const env = { ...process.env, NO_COLOR: '1', npm_config_yes: '', GITHUB_ACTIONS: '', CI: '' };
+
+/** An empty git repository named `name` (both runs use the same name: it is written into package.json). */
+function repo(name: string, files: Record<string, string> = {}): string {
+  const root = join(tempDir('rh-create-'), name);
+  mkdirSync(root);
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
+  return root;
+}
+
+/** The files under `root` with their content and mode (not their times). */
+function files(root: string) {
+  return Object.fromEntries(Object.entries(snapshot(root)).map(([path, { content, mode }]) => [path, { content, mode }]));
+}
+
+function run(command: string[], cwd: string) {
+  const result = spawnSync(process.execPath, command, { cwd, env, encoding: 'utf8', input: '' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+describe('create-ralph-hooks, one bundled file', () => {
+  it('ships index.js and its licence notices, and depends on nothing', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'create/package.json'), 'utf8'));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.files).toEqual(['index.js', 'THIRD-PARTY-NOTICES.txt']);
+    expect(pkg.bin).toEqual({ 'create-ralph-hooks': 'index.js' });
+    // Every import of the bundle is one of Node's own modules.
+    const bundle = readFileSync(BUNDLE, 'latin1');
+    const imported = [...bundle.matchAll(/(?:^|[;}\s])import\s*(?:[\w${},*\s]+from\s*)?"([^"]+)"/g)].map((m) => m[1]!);
+    expect(imported.length).toBeGreaterThan(5);
+    expect(imported.filter((spec) => !spec.startsWith('node:') && !builtinModules.includes(spec))).toEqual([]);
+    const notices = readFileSync(join(REPO_ROOT, 'create/THIRD-PARTY-NOTICES.txt'), 'utf8');
+    for (const name of ['yeoman-environment@', 'yeoman-generator@', 'handlebars@', 'zod@']) expect(notices).toContain(name);
+  });
+
+  it('--yes writes what `ralph-hooks init --yes` writes, and prints the same', () => {
+    const viaBundle = repo('project');
+    const viaCli = repo('project');
+    const printed = run([BUNDLE, '--yes'], viaBundle);
+    expect(printed).toBe(run([CLI, 'init', '--yes'], viaCli));
+    expect(printed).toContain('create  .claude/hooks/stop-watcher.sh');
+    expect(files(viaBundle)).toEqual(files(viaCli));
+  });
+});
