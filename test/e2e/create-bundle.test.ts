@@ -5,33 +5,11 @@
  * questions (Yeoman's, on a terminal) or without, formatter included, and need nothing installed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, snapshot, tempDir } from '../helpers/cli.js';
-
-const BUNDLE = join(REPO_ROOT, 'create/index.js');
-const env = { ...process.env, NO_COLOR: '1', npm_config_yes: '', GITHUB_ACTIONS: '', CI: '' };
-
-/** An empty git repository named `name` (both runs use the same name: it is written into package.json). */
-function repo(name: string, files: Record<string, string> = {}): string {
-  const root = join(tempDir('rh-create-'), name);
-  mkdirSync(root);
-  spawnSync('git', ['init', '-q'], { cwd: root });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
-  return root;
-}
-
-/** The files under `root` with their content and mode (not their times). */
-function files(root: string) {
-  return Object.fromEntries(Object.entries(snapshot(root)).map(([path, { content, mode }]) => [path, { content, mode }]));
-}
-
-function run(command: string[], cwd: string) {
-  const result = spawnSync(process.execPath, command, { cwd, env, encoding: 'utf8', input: '' });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
-}
+import { CLI, REPO_ROOT } from '../helpers/cli.js';
+import { BUNDLE, env, files, repo, run } from '../helpers/create-bundle.js';
 
 /** `command` on a real terminal (script(1)), every key typed at once: init reads keys typed ahead. */
 function onTerminal(command: string, cwd: string, keys: string) {
