@@ -5,14 +5,14 @@
  * shape test/e2e/shapes/yarn-workspace-package.mjs runs the printed commands there for real
  * with yarn 4; the last block here runs npm's from a package.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandFor, upTo, type Command, type Place } from '../../src/package-managers/command.js';
 import { PACKAGE_MANAGERS, type PackageManagerId } from '../../src/package-managers/index.js';
 import { packageVersion } from '../../src/util/package-info.js';
-import { ralphHooks, tempDir } from '../helpers/cli.js';
+import { gitRepoWith, ralphHooks } from '../helpers/cli.js';
 
 const ROOT: Place = { from: '', workspace: false };
 const PACKAGE: Place = { from: 'packages/x', workspace: true };
@@ -83,15 +83,7 @@ describe('commandFor from a workspace package (packages/x): what belongs to the 
   });
 });
 
-function repo(files: Record<string, string>): string {
-  const root = tempDir('rh-pmcmd-');
-  execFileSync('git', ['init', '-q'], { cwd: root });
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(join(root, file, '..'), { recursive: true });
-    writeFileSync(join(root, file), text);
-  }
-  return root;
-}
+const repo = (files: Record<string, string>) => gitRepoWith(files, 'rh-pmcmd-');
 
 const NO_AGENT = { npm_config_user_agent: '' };
 

@@ -4,22 +4,14 @@
  * needs no package.json.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectPackageManager } from '../../src/package-managers/index.js';
 import { packageVersion } from '../../src/util/package-info.js';
-import { ralphHooks, tempDir } from '../helpers/cli.js';
+import { gitRepoWith, ralphHooks } from '../helpers/cli.js';
 
-function project(files: Record<string, string>): string {
-  const root = tempDir('rh-pm-');
-  execFileSync('git', ['init', '-q'], { cwd: root });
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(join(root, file, '..'), { recursive: true });
-    writeFileSync(join(root, file), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => gitRepoWith(files, 'rh-pm-');
 
 const NO_AGENT = { npm_config_user_agent: '' };
 

@@ -1,6 +1,6 @@
 /** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -25,6 +25,17 @@ export function ralphHooks(args: string[], { cwd, env = {}, input = '' }: { cwd:
 
 export function tempDir(prefix = 'ralph-hooks-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A new git repository in a temporary folder, holding `files` (path relative to it → text). */
+export function gitRepoWith(files: Record<string, string>, prefix?: string): string {
+  const root = tempDir(prefix);
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  return root;
 }
 
 const madeOnce = new Map<string, string>();
