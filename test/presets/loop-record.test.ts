@@ -6,7 +6,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkspace, runHook, stopInput, type Workspace } from '../../testkit/index.js';
+import { createWorkspace, forgeflareStopInput, runHook, stopInput, type Workspace } from '../../testkit/index.js';
+import { TARGETS } from '../../src/targets/index.js';
 import { generateProject } from '../helpers/generate.js';
 import { readEndRecord } from '../../src/diagnose/loop-status.js';
 import { loopLogFile, type StopRecord } from '../../src/loop-record/record.js';
@@ -310,3 +311,45 @@ it('the log file name is loopLogFile(session) for an odd session id', async () =
   await stop(loop, ws, { session_id: '../x y' });
   expect(existsSync(join(ws.dir, loopLogFile('../x y')))).toBe(true);
 });
+
+describe('every stop-watcher preset writes the record on every target', () => {
+  const targets = Object.keys(TARGETS) as (keyof typeof TARGETS)[];
+  const presets = [
+    { preset: 'loop', options: { runtime: 'bash' }, script: 'stop-watcher.sh' },
+    { preset: 'loop', options: { runtime: 'node' }, script: 'stop-watcher.cjs' },
+    { preset: 'specum', options: {}, script: 'stop-watcher.sh' },
+    { preset: 'speckit', options: {}, script: 'stop-watcher.sh' },
+    { preset: 'passive', options: {}, script: 'stop-watcher.sh' },
+  ];
+  for (const target of targets) {
+    it.each(presets)(`${target}: %o`, async ({ preset, options, script }) => {
+      const project = generateProject({ target, hooks: [{ kind: 'stop-watcher', preset, options }] } as never);
+      const hook = project.file(`${TARGETS[target].hooksDir}/${script}`);
+      const ws = workspace(preset === 'loop' ? { bare: true } : preset === 'speckit' ? { layout: 'speckit' } : {});
+      if (preset === 'loop') {
+        writeLoopState(ws, { runtime: options.runtime as Runtime, project, hook, setup: '', stateFile: loopStateFileOf(target, options.runtime as Runtime) }, { maxIterations: 5 });
+      } else ws.writeState({ taskIndex: 1, totalTasks: 4, globalIteration: 2 });
+      writeFileSync(ws.transcriptPath, claudeCall('m1', { input: 120, output: 12 }));
+      const input = target === 'forgeflare'
+        ? forgeflareStopInput({ cwd: ws.dir })
+        : stopInput({ cwd: ws.dir, transcript_path: ws.transcriptPath, session_id: 's1', last_assistant_message: 'Working.' });
+      const result = await runHook(hook, input, { cwd: ws.dir, env: { CLAUDE_PROJECT_DIR: ws.dir } });
+      expect(result.exitCode).toBe(0);
+      // Nothing on stdout beyond the decision: at most one JSON object.
+      const out = result.stdout.trim();
+      if (out !== '') expect(out.split('\n')).toHaveLength(1);
+      if (out !== '') JSON.parse(out);
+      const got = lines(ws, target === 'forgeflare' ? 'unknown' : 's1');
+      expect(got).toHaveLength(1);
+      expectShape(got[0]!);
+      expect(got[0]).toMatchObject({ agent: TARGETS[target].agent, preset });
+      if (target === 'forgeflare') expect(got[0]).toMatchObject({ usage: null, decision: 'stop' });
+      else expect(got[0]!.usage).toMatchObject({ input: 120, output: 12 });
+    });
+  }
+});
+
+function loopStateFileOf(target: keyof typeof TARGETS, runtime: Runtime): string {
+  const dir = TARGETS[target].agentDir ?? '.claude';
+  return `${dir}/ralph-loop.local.${runtime === 'node' ? 'json' : 'md'}`;
+}
