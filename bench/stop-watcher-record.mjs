@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Times the loop stop-watcher (bash runtime) on a continuation whose transcript is 50 MB, with
 // the loop record on (docs/reports.md): the usage since the previous Stop is read from the
-// transcript's new bytes only (the offset kept in .ralph-hooks/state/loops/<session>.usage),
+// transcript's new bytes only (the offset kept in .ralph-hooks/state/loops/<session>.<hook>.usage),
 // inside the hook's one jq run. Each run starts from the same offset: one iteration's worth of
 // Claude Code lines (about 20 KB) before the end. The reference is one `jq -n 1` start in the
 // same run; the target is 1.6x. A second row, for information: the same Stop with budgets
@@ -53,7 +53,7 @@ for (const [name, root] of [['loop stop-watcher, 50 MB transcript, record on', p
   // The .usage file each run starts from: an offset one iteration before the end.
   const seed = join(root, 'usage.seed');
   writeFileSync(seed, `${size - iteration} {"v":1,"key":"2026-11-28T10:00:00Z","totals":{"started":1795860000,"tokens":0,"costUsd":0},"model":null,"codex":null}\n`);
-  const usage = join(root, '.ralph-hooks/state/loops/bench.usage');
+  const usage = join(root, '.ralph-hooks/state/loops/bench.stop-watcher.usage');
   const hook = join(root, '.claude/hooks/stop-watcher.sh');
   const text = input.replaceAll(plain, root).replace(join(root, 'transcript.jsonl'), transcript);
   // The reset is a builtin read and write, no process: `exec` leaves the hook's own time.

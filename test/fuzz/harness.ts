@@ -101,8 +101,8 @@ const FEATURE_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTa
 const LOOP_MD = '---\nactive: true\niteration: 1\nmax_iterations: 20\ncompletion_promise: "DONE"\nstarted_at: "2026-01-01T00:00:00Z"\n---\n\nKeep going.\n';
 // The loop's turn file, in .ralph-hooks/state (a hook named stop-watcher).
 const LOOP_TURN = '.ralph-hooks/state/stop-watcher.turn';
-// The loop record of session s1 (the fuzzed Stop inputs' session): its offset and totals, and its log.
-const LOOP_USAGE = '.ralph-hooks/state/loops/s1.usage';
+// The loop record of session s1 (the fuzzed Stop inputs' session): the hook's offset and totals, and the log.
+const LOOP_USAGE = '.ralph-hooks/state/loops/s1.stop-watcher.usage';
 const LOOP_LOG = '.ralph-hooks/state/loops/s1.jsonl';
 // Budgets on, so every stop also checks them (the loop record's totals).
 const BUDGETS = { maxTokens: 1_000_000, maxCostUsd: 100, maxMinutes: 100_000 };

@@ -353,3 +353,17 @@ function loopStateFileOf(target: keyof typeof TARGETS, runtime: Runtime): string
   const dir = TARGETS[target].agentDir ?? '.claude';
   return `${dir}/ralph-loop.local.${runtime === 'node' ? 'json' : 'md'}`;
 }
+
+it('two stop-watchers of one session (the loop and the passive observer) each record the whole usage', async () => {
+  const project = generateProject({ hooks: [{ kind: 'stop-watcher', preset: 'loop' }, { kind: 'stop-watcher', preset: 'passive', name: 'observer' }] } as never);
+  const ws = workspace({});
+  ws.writeState({ taskIndex: 1, totalTasks: 4, globalIteration: 2 });
+  writeLoopState(ws, { runtime: 'bash', project, hook: '', setup: '', stateFile: '.claude/ralph-loop.local.md' }, { maxIterations: 5 });
+  for (const id of ['m1', 'm2']) {
+    appendFileSync(ws.transcriptPath, claudeCall(id, { input: 100, output: 10 }));
+    for (const hook of ['stop-watcher', 'observer']) {
+      await runHook(project.file(`.claude/hooks/${hook}.sh`), stopInput({ cwd: ws.dir, transcript_path: ws.transcriptPath, session_id: 's1', last_assistant_message: 'Working.' }), { cwd: ws.dir });
+    }
+  }
+  expect(lines(ws, 's1').map((l) => [l.hook, l.usage?.input ?? null])).toEqual([['stop-watcher', 100], ['observer', 100], ['stop-watcher', 100], ['observer', 100]]);
+});
