@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseJsonText } from '../../src/util/json-text.js';
 import { fileURLToPath } from 'node:url';
 import { InitFlow, isPromptAbort, type InitOptions } from '../../generators/app/init-flow.js';
-import { EXTRA_CHOICES, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer } from '../../generators/app/questions.js';
+import { EXTRA_CHOICES, parseCostCap, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer } from '../../generators/app/questions.js';
 import { CliError, Interrupted } from '../../src/util/errors.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { useProject } from '../../src/package-managers/project.js';
@@ -25,6 +25,8 @@ Options:
   -y, --yes                                take the default for every question
 ${QUESTIONS.map((q) => `  --${q.flag} <${q.choices.map((c) => c.value).join('|')}>`).join('\n')}
   --runtime <bash|node>                    the loop's runtime (with --stop-watcher loop; default: bash)
+  --max-cost-usd <dollars|none>            stop the loop once it has cost this much (loop, specum,
+                                           speckit; default: no cap; docs/reports.md)
   --extras <list|all|none>                 what to add beside the hooks (default: all), comma-separated:
 ${EXTRA_CHOICES.map((c) => `      ${c.flag.padEnd(14)}${c.label}`).join('\n')}
   --no-<extra>                             leave one out (--no-workflow, --no-package-json, ...)
@@ -54,6 +56,7 @@ export async function run(argv: string[]): Promise<number> {
       extras: { type: 'string' },
       ...Object.fromEntries(QUESTIONS.map((q) => [q.flag, { type: 'string' as const }])),
       runtime: { type: 'string' },
+      'max-cost-usd': { type: 'string' },
       ...Object.fromEntries(EXTRA_CHOICES.map((c) => [`no-${c.flag}`, { type: 'boolean' as const }])),
   });
   const values = parsed as Record<string, string | boolean | undefined>;
@@ -71,6 +74,10 @@ export async function run(argv: string[]): Promise<number> {
     const problem = validateAnswer(RUNTIME_QUESTION, values.runtime);
     if (problem) throw new UsageError(problem);
     if (values['stop-watcher'] !== undefined && values['stop-watcher'] !== 'loop') throw new UsageError(`--runtime: the runtime is the loop's; it goes with --stop-watcher loop, not '${values['stop-watcher']}'.`);
+  }
+  if (typeof values['max-cost-usd'] === 'string') {
+    const problem = parseCostCap(values['max-cost-usd']);
+    if (typeof problem === 'string') throw new UsageError(problem);
   }
   const extras = typeof values.extras === 'string' ? parseExtrasFlag(values.extras) : undefined;
   if (typeof extras === 'string') throw new UsageError(extras);
@@ -94,6 +101,7 @@ export async function run(argv: string[]): Promise<number> {
     onConflict: values.force || values['on-conflict'] ? parseConflictOptions(values as any) : yes || !process.stdin.isTTY ? 'fail' : 'ask',
     ...Object.fromEntries(QUESTIONS.filter((q) => values[q.flag] !== undefined).map((q) => [q.name, values[q.flag]])),
     ...(typeof values.runtime === 'string' ? { runtime: values.runtime } : {}),
+    ...(typeof values['max-cost-usd'] === 'string' ? { maxCostUsd: values['max-cost-usd'] } : {}),
   };
   if (interactive) await runGenerator(root, options);
   else await runWithoutQuestions(root, { ...options, interactive: false });

@@ -9,7 +9,7 @@ const HELP = `Usage: ralph-hooks status [--dir <path>] [--json]
 Prints why the last loop ended (the stop-watchers record it in ${END_RECORD}):
 the reason, when, the iteration, the hook and the message it gave, and, for each loop
 running now, its iteration and limit. Reasons: completed, max-iterations, no-progress,
-cancelled, corrupt-state, block-cap, session-failed, context-full. Exits 0, with or
+cancelled, corrupt-state, block-cap, session-failed, context-full, budget. Exits 0, with or
 without a record.
 
 Options:
@@ -26,6 +26,7 @@ const IN_WORDS: Record<EndReason, string> = {
   'block-cap': "the agent's block cap may have ended the turn",
   'session-failed': 'the session ended on an API error',
   'context-full': 'the context was full',
+  budget: 'a budget was reached (maxTokens, maxCostUsd or maxMinutes)',
 };
 
 /** "3/20", "3", or "?" for an unknown iteration; a limit of 0 is no limit. */

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import Generator from 'yeoman-generator';
-import { EXTRAS_QUESTION, QUESTIONS, RUNTIME_QUESTION } from './questions.js';
+import { COST_QUESTION, EXTRAS_QUESTION, QUESTIONS, RUNTIME_QUESTION } from './questions.js';
 import { InitFlow, type InitOptions, type Prompt } from './init-flow.js';
 
 export { isPromptAbort, type InitOptions } from './init-flow.js';
@@ -28,6 +28,7 @@ export default class RalphHooksGenerator extends Generator {
       this.option(question.flag, { type: String, description: `${question.message} (${question.choices.map((c) => c.value).join(' | ')})` });
     }
     this.option(RUNTIME_QUESTION.flag, { type: String, description: `${RUNTIME_QUESTION.message} (${RUNTIME_QUESTION.choices.map((c) => c.value).join(' | ')})` });
+    this.option(COST_QUESTION.flag, { type: String, description: `${COST_QUESTION.message} (dollars, or none)` });
     this.option('extras', { type: String, description: `${EXTRAS_QUESTION.message} (comma-separated: ${EXTRAS_QUESTION.choices.map((c) => c.flag).join(', ')}; or all, none)` });
     this.flow = new InitFlow(this.destinationRoot(), this.options, ((questions: any) => this.prompt(questions)) as Prompt);
   }
@@ -69,7 +70,8 @@ export default class RalphHooksGenerator extends Generator {
   /** "Go ahead, or change my answers?": the way back through the questions. */
   private async _confirmed(): Promise<boolean> {
     const watcher = this.flow.answers.runtime ? `${this.flow.answers.stopWatcher} (${this.flow.answers.runtime})` : this.flow.answers.stopWatcher;
-    const summary = `target ${this.flow.answers.target}, stop-watcher ${watcher}, guard ${this.flow.answers.guard}, extras: ${this.flow.answers.extras.join(', ') || 'none'}`;
+    const cap = this.flow.answers.maxCostUsd === undefined ? "" : `, cost cap $${this.flow.answers.maxCostUsd}`;
+    const summary = `target ${this.flow.answers.target}, stop-watcher ${watcher}${cap}, guard ${this.flow.answers.guard}, extras: ${this.flow.answers.extras.join(', ') || 'none'}`;
     const { next } = await this.prompt<{ next: string }>([
       {
         type: 'select',

@@ -19,13 +19,15 @@ import { otherLanguageOf } from '../../src/package-managers/other-languages.js';
 import { namesRalphHooks, pmCommand, rhCommand } from '../../src/package-managers/project.js';
 import { planGeneration } from '../../src/generate/plan.js';
 import { findPreset } from '../../src/presets/index.js';
-import { EXTRAS_QUESTION, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
+import { COST_QUESTION, EXTRAS_QUESTION, parseCostCap, parseExtrasFlag, QUESTIONS, RUNTIME_QUESTION, validateAnswer, type InitAnswers } from './questions.js';
 
 export interface InitOptions {
   yes?: boolean;
   target?: string;
   stopWatcher?: string;
   runtime?: string;
+  /** --max-cost-usd: the stop-watcher's cost cap as typed (a number of dollars, or none). */
+  maxCostUsd?: string;
   onConflict?: ConflictPolicy;
   quiet?: boolean;
   /** Print the list of files and their status as JSON (and no next steps). */
@@ -103,9 +105,30 @@ export class InitFlow {
     }
     const runtime = await this.runtimeAnswer(answers.stopWatcher, answers.runtime);
     answers.runtime = runtime.value;
+    const cost = await this.costAnswer(answers.stopWatcher, answers.maxCostUsd);
+    answers.maxCostUsd = cost.value;
     const extras = await this.extrasAnswer(answers.extras);
     answers.extras = extras.value;
-    return { answers: answers as InitAnswers, asked: toAsk.length > 0 || runtime.asked || extras.asked };
+    return { answers: answers as InitAnswers, asked: toAsk.length > 0 || runtime.asked || cost.asked || extras.asked };
+  }
+
+  /** The cost cap (maxCostUsd), only for a stop-watcher with budgets: --max-cost-usd, then the config, then a question, then none. */
+  private async costAnswer(stopWatcher: string | undefined, fromConfig: number | undefined): Promise<{ value: number | undefined; asked: boolean }> {
+    if (stopWatcher === undefined || !COST_QUESTION.presets.includes(stopWatcher)) {
+      if (this.options.maxCostUsd !== undefined) throw new CliError(`--max-cost-usd: a cost cap needs a stop-watcher with budgets (${COST_QUESTION.presets.join(', ')}), not '${stopWatcher ?? 'none'}'.`);
+      return { value: undefined, asked: false };
+    }
+    if (this.options.maxCostUsd !== undefined) {
+      const parsed = parseCostCap(this.options.maxCostUsd);
+      if (typeof parsed === 'string') throw new CliError(parsed);
+      return { value: parsed, asked: false };
+    }
+    if (fromConfig !== undefined || !this.interactive()) return { value: fromConfig, asked: false };
+    const { maxCostUsd } = await this.prompt<{ maxCostUsd: string }>([
+      { type: 'input', name: 'maxCostUsd', message: COST_QUESTION.message, default: this.answers?.maxCostUsd?.toString() ?? '', validate: (text: string) => { const parsed = parseCostCap(text); return typeof parsed === 'string' ? parsed.replace(/^--max-cost-usd: /, '') : true; } } as any,
+    ]);
+    const parsed = parseCostCap(maxCostUsd ?? '');
+    return { value: typeof parsed === 'string' ? undefined : parsed, asked: true };
   }
 
   /** The loop's runtime, only for the loop: --runtime, then the config, then a question, then bash. */
@@ -195,6 +218,18 @@ export class InitFlow {
     ].join('\n');
   }
 
+  /** The cost cap goes into the first stop-watcher's options (a cap already there is kept unless another was given). */
+  private applyCostAnswer(hooks: NonNullable<RalphHooksConfigInput['hooks']>): void {
+    const index = hooks.findIndex((h) => h.kind === 'stop-watcher');
+    const cap = this.answers.maxCostUsd;
+    if (index === -1 || !COST_QUESTION.presets.includes(hooks[index]!.preset)) return;
+    const hook = hooks[index]!;
+    const { maxCostUsd: _old, ...options } = (hook.options ?? {}) as Record<string, unknown>;
+    // --max-cost-usd none takes a cap away; no answer leaves the options as they are.
+    if (cap === undefined && this.options.maxCostUsd === undefined) return;
+    hooks[index] = { ...hook, options: cap === undefined ? options : { ...options, maxCostUsd: cap } } as typeof hook;
+  }
+
   /** The guard question is about the first guard: added after the stop-watcher, replaced, or removed with 'none'. */
   private applyGuardAnswer(hooks: NonNullable<RalphHooksConfigInput['hooks']>): void {
     const answer = this.answers.guard ?? 'none';
@@ -236,7 +271,8 @@ export class InitFlow {
     const extras = saysNothing ? undefined : EXTRA_IDS.filter((id) => this.existing!.extras?.[id] === true);
     const runtime = stopWatcher?.preset === 'loop' ? ((stopWatcher.options as { runtime?: 'bash' | 'node' } | undefined)?.runtime ?? 'bash') : undefined;
     const guard = this.existing.hooks?.find((h) => h.kind === 'guard');
-    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, guard: guard ? guard.preset : this.existing.hooks ? 'none' : undefined, runtime, extras };
+    const cost = (stopWatcher?.options as { maxCostUsd?: number } | undefined)?.maxCostUsd;
+    return { target: this.existing.target, stopWatcher: stopWatcher ? stopWatcher.preset : this.existing.hooks ? 'none' : undefined, guard: guard ? guard.preset : this.existing.hooks ? 'none' : undefined, runtime, extras, maxCostUsd: cost };
   }
 
   /** The chosen extras as the config writes them: every one, on or off. */
@@ -268,6 +304,7 @@ export class InitFlow {
       const options = (current.options ?? {}) as Record<string, unknown>;
       if ((options.runtime ?? 'bash') !== this.answers.runtime) hooks[index] = { ...current, options: { ...options, runtime: this.answers.runtime } } as typeof current;
     }
+    this.applyCostAnswer(hooks);
     this.applyGuardAnswer(hooks);
     const extras = this.extrasRecord();
     // An existing config without `extras` stays without it while none is chosen.

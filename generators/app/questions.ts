@@ -16,6 +16,8 @@ export interface InitAnswers {
   runtime?: 'bash' | 'node';
   /** The extras to turn on (ralph-hooks.config.json `extras`). */
   extras: ExtraId[];
+  /** The stop-watcher's cost cap in US dollars (maxCostUsd); asked only for presets with budgets; undefined: none. */
+  maxCostUsd?: number;
 }
 
 export interface Question<K extends keyof InitAnswers> {
@@ -113,3 +115,20 @@ export const RUNTIME_QUESTION = {
   ],
   default: 'bash',
 } as const;
+
+/** Asked after the stop-watcher (and the runtime), only for the presets with budgets. */
+export const COST_QUESTION = {
+  name: 'maxCostUsd',
+  flag: 'max-cost-usd',
+  message: 'Stop the loop once it has cost this many US dollars (empty: no cap)',
+  presets: ['loop', 'specum', 'speckit'] as readonly string[],
+} as const;
+
+/** A cost cap as typed: a positive number of dollars, or '' / 'none' for no cap (undefined). An error text otherwise. */
+export function parseCostCap(value: string): number | undefined | string {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'none') return undefined;
+  const dollars = /^\$?(\d{1,9}(\.\d{1,4})?)$/.exec(trimmed);
+  if (!dollars || Number(dollars[1]) <= 0) return `--max-cost-usd: got '${value}'; give a positive number of US dollars (5, 2.50), or none for no cap.`;
+  return Number(dollars[1]);
+}

@@ -4,7 +4,7 @@
  */
 import { z } from '../zod.js';
 import { PRESETS } from '../presets/index.js';
-import { extrasSchema } from './schema.js';
+import { configSchema, extrasSchema } from './schema.js';
 import { TARGETS } from '../targets/index.js';
 
 type JsonSchema = {
@@ -56,6 +56,16 @@ function extrasRows(): string[] {
   return [`| \`extras\` | object | \`{}\` | ${oneLine(schema.description)} |`, ...rows(schema, 'extras.')];
 }
 
+/** `prices` and `onLoopEnd` (the loop record, docs/reports.md), from the schema. */
+function loopRecordRows(): string[] {
+  const schema = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const field = (name: string) => schema.properties?.[name] ?? {};
+  return [
+    `| \`prices\` | object: model name prefix → \`{ input, output, cacheRead, cacheWrite }\` (numbers ≥ 0) | | ${oneLine(field('prices').description)} |`,
+    `| \`onLoopEnd\` | string | | ${oneLine(field('onLoopEnd').description)} |`,
+  ];
+}
+
 const oneLine = (text = '') => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const TABLE_HEAD = ['| field | type | default | meaning |', '|---|---|---|---|'];
 
@@ -75,6 +85,7 @@ export function configReferenceMarkdown(): string {
     `| \`target\` | ${Object.keys(TARGETS).map((t) => `\`"${t}"\``).join(' \\| ')} | \`"claude-project"\` | Where hooks go and where they are registered (below). |`,
     '| `hooks` | hook[] | `[]` | The hooks to generate, each a preset with its options. |',
     ...extrasRows(),
+    ...loopRecordRows(),
     '',
     '### Targets',
     '',

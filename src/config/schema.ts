@@ -7,6 +7,7 @@ import { z } from '../zod.js';
 import { packageVersion } from '../util/package-info.js';
 import { PRESETS, findPreset } from '../presets/index.js';
 import { TARGETS, type TargetId } from '../targets/index.js';
+import { ON_LOOP_END_LOG, ON_LOOP_END_SECONDS } from '../loop-record/budgets.js';
 
 export const CONFIG_FILE = 'ralph-hooks.config.json';
 export const SCHEMA_URL = './node_modules/ralph-hooks/schema/config.schema.json';
@@ -72,6 +73,17 @@ export const configSchema = z.strictObject({
   hooks: z.array(hookEntrySchemaUnion).default([])
     .describe('The hooks to generate, each a preset with its options.'),
   extras: extrasSchema,
+  prices: z.record(
+    z.string().regex(/^[A-Za-z0-9][\w.:/-]*$/, 'a model name or its start: letters, digits and . _ : / -'),
+    z.strictObject({
+      input: z.number().min(0).describe('US dollars per million input tokens.'),
+      output: z.number().min(0).describe('US dollars per million output tokens.'),
+      cacheRead: z.number().min(0).describe('US dollars per million tokens read from the prompt cache.'),
+      cacheWrite: z.number().min(0).describe('US dollars per million tokens written to the prompt cache.'),
+    }),
+  ).optional().describe('Prices by model name prefix (the longest prefix that matches wins), laid over the built-in list (src/loop-record/price-list.ts) for maxCostUsd and `ralph-hooks report`: an entry replaces the built-in one of the same name. See docs/reports.md.'),
+  onLoopEnd: z.string().regex(/\S/, 'a shell command, e.g. "notify-send \'loop ended\'"').regex(/^[^\0]*$/, 'no NUL bytes').optional()
+    .describe(`A shell command (bash -c) run when a loop ends, for any reason, with the end record (the JSON of \`ralph-hooks status\`) on its stdin. It runs detached: it never delays or changes the stop, is killed after ${ON_LOOP_END_SECONDS} s, and its output and failures go to ${ON_LOOP_END_LOG}, never to the agent. See docs/reports.md.`),
 }).superRefine((config, ctx) => {
   const seen = new Map<string, number>();
   config.hooks.forEach((hook, index) => {

@@ -16,8 +16,8 @@ export type { RunningLoop } from '../presets/state-files.js';
 
 export const END_RECORD = '.ralph-hooks/state/loop-end.json';
 
-/** session-failed: the session ended on an API error (StopFailure); context-full: the client's "prompt is too long" reached a Stop. */
-export const END_REASONS = ['completed', 'max-iterations', 'no-progress', 'cancelled', 'corrupt-state', 'block-cap', 'session-failed', 'context-full'] as const;
+/** session-failed: the session ended on an API error (StopFailure); context-full: the client's "prompt is too long" reached a Stop; budget: maxTokens, maxCostUsd or maxMinutes was reached. */
+export const END_REASONS = ['completed', 'max-iterations', 'no-progress', 'cancelled', 'corrupt-state', 'block-cap', 'session-failed', 'context-full', 'budget'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 export interface LoopEnd {

@@ -16,6 +16,7 @@ import { findAgentEvent } from '../hook-events.js';
 import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from '../registration/ownership.js';
 import type { Target } from '../targets/types.js';
 import { renderExtras, type ExtraHook } from './extras.js';
+import { loopRecordContext } from '../loop-record/budgets.js';
 
 export interface GeneratedFile {
   /** Relative to the project root, with forward slashes. */
@@ -58,6 +59,8 @@ export function renderHooks(config: RalphHooksConfig, presets: readonly Preset<a
       hooksDir: target.hooksDir,
       commandRoot: target.commandRoot,
       options: entry.options,
+      // The loop record (docs/reports.md): budgets, prices and onLoopEnd, for the stop-watchers.
+      loopRecord: loopRecordContext(entry.options as never, config),
       ...preset.context?.(entry, target),
     };
     for (const file of preset.files(entry, target)) {

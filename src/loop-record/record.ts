@@ -56,7 +56,12 @@ export interface StopRecord {
   message: string | null;
   /** Usage since the previous Stop, or null when none could be read (usageNote says why). */
   usage: RecordedUsage | null;
-  /** Why usage is null ("the transcript carries no usage", "no transcript", "transcript unreadable"), else null. */
+  /**
+   * Why usage is null ("Codex's transcript carries no token counts", "no transcript: … gave no
+   * transcript_path", "transcript unreadable: …", "no new lines in the transcript since the
+   * previous Stop"), else null; with a usage, that only the end of a long span was read ("only
+   * the last 4194304 of N new bytes of the transcript were read"), else null.
+   */
   usageNote: string | null;
   /** Tool calls in the transcript since the previous Stop, or null when unknown. */
   toolCalls: number | null;

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { budgetOptions } from '../loop-record/budgets.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
 import { jsonObjectIn } from '../util/json-text.js';
@@ -31,6 +32,7 @@ export const loopOptions = z.strictObject({
     .describe('Name of the start command (file <commands folder>/<name>.md).'),
   cancelCommand: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes').default('cancel-ralph')
     .describe('Name of the cancel command.'),
+  ...budgetOptions,
   logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-loop')
     .describe('Prefix of every stderr line: [ralph-loop] …'),
 });

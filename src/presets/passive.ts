@@ -9,7 +9,7 @@ import type { Preset } from './types.js';
  * or a reached iteration limit, notices the completion signal as a backup, and cleans
  * orphaned .progress-task-*.md files. Same template as specum, rendered passive.
  */
-export const passiveOptions = specumOptions.omit({ onMaxIterations: true, onStopHookActive: true, stallLimit: true, displayName: true });
+export const passiveOptions = specumOptions.omit({ onMaxIterations: true, onStopHookActive: true, stallLimit: true, displayName: true, maxTokens: true, maxCostUsd: true, maxMinutes: true });
 
 export type PassiveOptions = z.infer<typeof passiveOptions>;
 

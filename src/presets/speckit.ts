@@ -29,6 +29,9 @@ export const speckitOptions = z.strictObject({
   stallLimit: specumOptions.shape.stallLimit,
   stateSettleMs: specumOptions.shape.stateSettleMs,
   orphanMinutes: specumOptions.shape.orphanMinutes,
+  maxTokens: specumOptions.shape.maxTokens,
+  maxCostUsd: specumOptions.shape.maxCostUsd,
+  maxMinutes: specumOptions.shape.maxMinutes,
   logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-speckit')
     .describe('Prefix of every stderr line: [ralph-speckit] …'),
   displayName: z.string().min(1).default('Ralph-speckit')

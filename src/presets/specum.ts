@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { budgetOptions } from '../loop-record/budgets.js';
 import { pathOption } from './path-option.js';
 import { ereEscape } from '../generate/render.js';
 import { jsonObjectIn } from '../util/json-text.js';
@@ -38,6 +39,7 @@ export const specumOptions = z.strictObject({
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)
     .describe('Age after which .progress-task-*.md files in the spec folder are deleted.'),
+  ...budgetOptions,
   logPrefix: z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('ralph-specum')
     .describe('Prefix of every stderr line: [ralph-specum] …'),
   displayName: z.string().min(1).default('Ralph-specum')

@@ -265,8 +265,8 @@ describe('keys typed ahead', () => {
   const DOWN = '\x1b[B';
   it('answer the questions they were typed for, even before the first one is drawn', async () => {
     const root = gitRepo();
-    // Down + Enter: the second target; Enter: the default stop-watcher, no guard, the default extras, "write".
-    const { status, output } = await initOnTerminal(root, { typedAhead: `${DOWN}\r\r\r\r\r` });
+    // Down + Enter: the second target; Enter: the default stop-watcher, no guard, no cost cap, the default extras, "write".
+    const { status, output } = await initOnTerminal(root, { typedAhead: `${DOWN}\r\r\r\r\r\r` });
     expect(output).toContain('Done:');
     expect(status).toBe(0);
     const config = JSON.parse(readFileSync(join(root, 'ralph-hooks.config.json'), 'utf8'));
@@ -279,7 +279,7 @@ describe('keys typed ahead', () => {
 
   it('a Ctrl-C typed after the last answer still interrupts: exit 130, nothing written', async () => {
     const root = gitRepo();
-    const { status, output } = await initOnTerminal(root, { atFirstQuestion: '\r\r\r\r\r\x03' });
+    const { status, output } = await initOnTerminal(root, { atFirstQuestion: '\r\r\r\r\r\r\x03' });
     expect(output).not.toMatch(/ExitPromptError|An error occured|    at /);
     expect(status).toBe(130);
     expect(readdirSync(root)).toEqual(['.git']);

@@ -121,7 +121,7 @@ describe('ralph-hooks status', () => {
 
   it.each([
     ['not JSON', '{"reason":'],
-    ['reason "finished" is not one of completed, max-iterations, no-progress, cancelled, corrupt-state, block-cap, session-failed, context-full', '{"reason":"finished","at":"x","hook":"h","preset":"loop","message":"m"}'],
+    ['reason "finished" is not one of completed, max-iterations, no-progress, cancelled, corrupt-state, block-cap, session-failed, context-full, budget', '{"reason":"finished","at":"x","hook":"h","preset":"loop","message":"m"}'],
     ['message is not a string', '{"reason":"completed","at":"x","hook":"h","preset":"loop"}'],
     ['not a JSON object', '[1]'],
   ])('a broken record (%s): one clear line, exit 0; --json names the problem', (problem, text) => {

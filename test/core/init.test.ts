@@ -179,22 +179,23 @@ describe('the init generator prompts (yeoman-test)', () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
-      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', guard: 'none', extras: ['cases'] });
+      .withAnswers({ target: 'claude-plugin', stopWatcher: 'specum', guard: 'none', maxCostUsd: '', extras: ['cases'] });
     // Each question once (the extras checkbox used to be asked a second time, its answer ignored),
-    // then the way back: "write the files, or change my answers?".
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'extras', 'next']);
+    // then the way back: "write the files, or change my answers?". No cost cap: none written.
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'maxCostUsd', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).hooks[0].options).toBeUndefined();
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).extras).toEqual({ vitest: false, bats: false, cases: true, workflow: false, scenarios: false, packageJson: false });
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-plugin', hooks: [{ preset: 'specum' }] });
     expect(existsSync(join(result.cwd, 'hooks/scripts/stop-watcher.sh'))).toBe(true);
   });
 
-  it('asks for the runtime when the loop is chosen, and writes node into the hook\'s options', async () => {
+  it('asks for the runtime and a cost cap when the loop is chosen, and writes them into the hook\'s options', async () => {
     const result = await helpers
       .run(RalphHooksGenerator as any, GENERATOR)
       .withOptions({ interactive: true, quiet: true } as any)
-      .withAnswers({ target: 'claude-project', stopWatcher: 'loop', guard: 'guard', runtime: 'node', extras: [] });
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'runtime', 'extras', 'next']);
-    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }, { kind: 'guard', preset: 'guard' }]);
+      .withAnswers({ target: 'claude-project', stopWatcher: 'loop', guard: 'guard', runtime: 'node', maxCostUsd: '2.50', extras: [] });
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'runtime', 'maxCostUsd', 'extras', 'next']);
+    expect(readJson(join(result.cwd, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node', maxCostUsd: 2.5 } }, { kind: 'guard', preset: 'guard' }]);
     expect(existsSync(join(result.cwd, '.claude/hooks/guard.sh'))).toBe(true);
     expect(existsSync(join(result.cwd, '.claude/hooks/stop-watcher.mjs'))).toBe(true);
   });
@@ -207,13 +208,13 @@ describe('the init generator prompts (yeoman-test)', () => {
       .withAnswers({}, {
         callback: (_answer: unknown, { question }: { question: { name: string } }) => {
           if (question.name === 'next') return round++ === 0 ? 'back' : 'write';
-          const first = { target: 'forgeflare', stopWatcher: 'loop', guard: 'guard', runtime: 'node', extras: ['bats'] } as Record<string, unknown>;
+          const first = { target: 'forgeflare', stopWatcher: 'loop', guard: 'guard', runtime: 'node', maxCostUsd: '', extras: ['bats'] } as Record<string, unknown>;
           const second = { target: 'claude-project', stopWatcher: 'passive', guard: 'none', extras: ['cases'] } as Record<string, unknown>;
           return (round === 0 ? first : second)[question.name];
         },
       });
     // The loop of the first round brings its runtime question; the passive observer of the second does not.
-    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'runtime', 'extras', 'next', 'target', 'stopWatcher', 'guard', 'extras', 'next']);
+    expect(result.askedQuestions.map((q) => q.name)).toEqual(['target', 'stopWatcher', 'guard', 'runtime', 'maxCostUsd', 'extras', 'next', 'target', 'stopWatcher', 'guard', 'extras', 'next']);
     expect(readJson(join(result.cwd, 'ralph-hooks.config.json'))).toMatchObject({ target: 'claude-project', hooks: [{ preset: 'passive' }], extras: { cases: true, bats: false } });
     expect(existsSync(join(result.cwd, '.forgeflare'))).toBe(false);
   });
@@ -250,5 +251,24 @@ describe('init without questions loads no generator framework', () => {
       expect(run.resolved.length).toBeGreaterThan(10); // the hook did see the imports
       expect(run.resolved.filter((s) => /yeoman|generators\/app\/index\.js$/.test(s))).toEqual([]);
     }
+  });
+});
+
+describe('init --max-cost-usd', () => {
+  it('writes the cap into the stop-watcher\'s options with --yes; none takes it away; a bad value names the flag and the fix', () => {
+    const root = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--quiet', '--stop-watcher', 'loop', '--max-cost-usd', '2.5'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks[0]).toEqual({ kind: 'stop-watcher', preset: 'loop', options: { maxCostUsd: 2.5 } });
+    expect(readFileSync(join(root, '.claude/hooks/stop-watcher.sh'), 'utf8')).toContain('claude-sonnet-4');
+    // Run again without the flag: the cap stays; with none: it goes.
+    expect(ralphHooks(['init', '--yes', '--quiet'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks[0].options).toEqual({ maxCostUsd: 2.5 });
+    expect(ralphHooks(['init', '--yes', '--quiet', '--max-cost-usd', 'none'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks[0].options).toEqual({});
+    const bad = ralphHooks(['init', '--yes', '--max-cost-usd', 'lots'], { cwd: root });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--max-cost-usd: got 'lots'; give a positive number of US dollars");
+    const passive = ralphHooks(['init', '--yes', '--stop-watcher', 'passive', '--max-cost-usd', '3'], { cwd: root });
+    expect(passive.stderr).toContain('a cost cap needs a stop-watcher with budgets (loop, specum, speckit)');
   });
 });

@@ -101,6 +101,11 @@ const FEATURE_STATE = JSON.stringify({ phase: 'execution', taskIndex: 1, totalTa
 const LOOP_MD = '---\nactive: true\niteration: 1\nmax_iterations: 20\ncompletion_promise: "DONE"\nstarted_at: "2026-01-01T00:00:00Z"\n---\n\nKeep going.\n';
 // The loop's turn file, in .ralph-hooks/state (a hook named stop-watcher).
 const LOOP_TURN = '.ralph-hooks/state/stop-watcher.turn';
+// The loop record of session s1 (the fuzzed Stop inputs' session): the hook's offset and totals, and the log.
+const LOOP_USAGE = '.ralph-hooks/state/loops/s1.stop-watcher.usage';
+const LOOP_LOG = '.ralph-hooks/state/loops/s1.jsonl';
+// Budgets on, so every stop also checks them (the loop record's totals).
+const BUDGETS = { maxTokens: 1_000_000, maxCostUsd: 100, maxMinutes: 100_000 };
 const LOOP_JSON = JSON.stringify({ active: true, iteration: 1, maxIterations: 20, completionPromise: 'DONE', prompt: 'Keep going.' });
 
 /**
@@ -113,9 +118,9 @@ const SETTLE = { stateSettleMs: 200 };
 
 export const PRESETS: PresetSpec[] = [
   {
-    preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: SETTLE,
+    preset: 'specum', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: { ...SETTLE, ...BUDGETS },
     // The transcript as a state file: drawn as random bytes (NULs), a FIFO with no writer, a folder.
-    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md', 'transcript.jsonl'],
+    stateFiles: ['specs/fz/.ralph-state.json', 'specs/.current-spec', '.claude/ralph-specum.local.md', 'transcript.jsonl', LOOP_USAGE, LOOP_LOG],
     setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE, 'specs/fz/tasks.md': '- [x] a\n- [ ] b\n' },
   },
   {
@@ -129,13 +134,13 @@ export const PRESETS: PresetSpec[] = [
     setup: { 'specs/.current-spec': 'fz\n', 'specs/fz/.ralph-state.json': SPEC_STATE },
   },
   {
-    preset: 'loop', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: { runtime: 'bash' },
+    preset: 'loop', kind: 'stop', event: 'Stop', targets: ['claude-project', 'claude-plugin'], options: { runtime: 'bash', ...BUDGETS },
     // The turn file's folder linked out of the project ('folder'), and the transcript as a FIFO, random bytes, a folder.
-    stateFiles: ['.claude/ralph-loop.local.md', LOOP_TURN, 'transcript.jsonl'], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
+    stateFiles: ['.claude/ralph-loop.local.md', LOOP_TURN, 'transcript.jsonl', LOOP_USAGE, LOOP_LOG], setup: { '.claude/ralph-loop.local.md': LOOP_MD },
   },
   {
-    preset: 'loop', name: 'stop-watcher', kind: 'stop', event: 'Stop', targets: ['claude-project'], options: { runtime: 'node' },
-    stateFiles: ['.claude/ralph-loop.local.json', LOOP_TURN, 'transcript.jsonl'], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
+    preset: 'loop', name: 'stop-watcher', kind: 'stop', event: 'Stop', targets: ['claude-project'], options: { runtime: 'node', ...BUDGETS },
+    stateFiles: ['.claude/ralph-loop.local.json', LOOP_TURN, 'transcript.jsonl', LOOP_USAGE, LOOP_LOG], setup: { '.claude/ralph-loop.local.json': LOOP_JSON },
   },
   {
     // gemini-project: the one target whose guard answers in another shape ({"decision":"deny"}) and renames tools;

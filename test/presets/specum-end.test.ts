@@ -89,11 +89,13 @@ describe('speckit and passive end records', () => {
     expect(record()).toMatchObject({ reason: 'max-iterations', preset: 'speckit', iteration: 100, limit: 100 });
   });
 
-  it('passive only watches: it records nothing', async () => {
+  it('passive only watches: it records no loop end, only its line of the loop record per stop', async () => {
     ws = createWorkspace();
     ws.writeState({ globalIteration: 100, maxGlobalIterations: 100 });
     await stop(PASSIVE, { last_assistant_message: 'ALL_TASKS_COMPLETE' });
     await stop(PASSIVE);
-    expect(ws.exists('.ralph-hooks')).toBe(false);
+    expect(ws.exists('.ralph-hooks/state/loop-end.json')).toBe(false);
+    const lines = ws.read('.ralph-hooks/state/loops/s1.jsonl').trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.decision, line.reason, line.preset])).toEqual([['stop', 'completed', 'passive'], ['stop', 'max-iterations', 'passive']]);
   });
 });

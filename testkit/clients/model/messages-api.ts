@@ -45,7 +45,10 @@ function sse(res: ServerResponse, event: string, data: unknown): void {
 
 function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx: ModelTurnContext): void {
   const { content, stopReason } = messagesContent(turn, ctx, request.body);
-  const usage = { input_tokens: roughTokens(request.raw), output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const input = turn.inputTokens ?? roughTokens(request.raw);
+  const usage = { input_tokens: input, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const outputTokens = roughTokens(JSON.stringify(content));
+  ctx.reportUsage?.({ input, output: outputTokens, cacheRead: 0, cacheWrite: 0 });
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
@@ -88,7 +91,7 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
   sse(res, 'message_delta', {
     type: 'message_delta',
     delta: { stop_reason: stopReason, stop_sequence: null },
-    usage: { output_tokens: roughTokens(JSON.stringify(content)) },
+    usage: { output_tokens: outputTokens },
   });
   sse(res, 'message_stop', { type: 'message_stop' });
   res.end();
@@ -96,6 +99,9 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
 
 function jsonTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx: ModelTurnContext): void {
   const { content, stopReason } = messagesContent(turn, ctx, request.body);
+  const input = turn.inputTokens ?? roughTokens(request.raw);
+  const outputTokens = roughTokens(JSON.stringify(content));
+  ctx.reportUsage?.({ input, output: outputTokens, cacheRead: 0, cacheWrite: 0 });
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': ctx.id('req_') });
   res.end(
     JSON.stringify({
@@ -106,7 +112,7 @@ function jsonTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx
       content,
       stop_reason: stopReason,
       stop_sequence: null,
-      usage: { input_tokens: roughTokens(request.raw), output_tokens: roughTokens(JSON.stringify(content)) },
+      usage: { input_tokens: input, output_tokens: outputTokens },
     }),
   );
 }

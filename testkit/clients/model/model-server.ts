@@ -19,9 +19,9 @@ export interface Turn {
   /** Default: `tool_use` when calls are present, else `end_turn`. */
   stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
   /**
-   * The prompt's size in tokens the answer reports in its usage, where the protocol reports one
-   * (the Responses API's `response.completed`); default: estimated from the request. A large
-   * figure makes a client that compacts by the reported usage (Codex) compact.
+   * The prompt's size in tokens the answer reports in its usage (the Messages API's and the
+   * Responses API's); default: estimated from the request. A large figure makes a client that
+   * compacts by the reported usage (Codex) compact.
    */
   inputTokens?: number;
   /**
@@ -70,6 +70,19 @@ export interface RecordedRequest {
   modelCall: boolean;
   /** The turn index handed to this model call (0-based), when it is one. */
   turnIndex?: number;
+  /**
+   * The tokens the answer reported in its usage (the figures a client's transcript then
+   * carries), where the protocol adapter reports them: the Messages and Responses APIs.
+   */
+  usage?: ReportedUsage;
+}
+
+/** Tokens a scripted answer reported: input not read from the cache, output, cache reads and writes. */
+export interface ReportedUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
 }
 
 /** The turns: a list played in order, or a function picking each turn from the request. */
@@ -84,6 +97,8 @@ export interface ModelTurnContext {
   index: number;
   /** A fresh id, unique within the server, for tool calls and messages. */
   id(prefix: string): string;
+  /** Record the usage the answer reports (RecordedRequest.usage). */
+  reportUsage?(usage: ReportedUsage): void;
 }
 
 /** Translates turns to one wire protocol and answers its auxiliary endpoints. */
@@ -206,7 +221,7 @@ export async function startScriptedModel(options: ScriptedModelOptions): Promise
       modelCall: false,
     };
     requests.push(request);
-    const ctx = { index: modelTurns, id };
+    const ctx: ModelTurnContext = { index: modelTurns, id, reportUsage: (usage) => (request.usage = usage) };
     try {
       if (adapter.isModelCall(request)) {
         request.modelCall = true;

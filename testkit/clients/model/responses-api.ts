@@ -81,6 +81,7 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
   });
   const input = turn.inputTokens ?? roughTokens(request.raw);
   const outputTokens = roughTokens(JSON.stringify(output));
+  ctx.reportUsage?.({ input, output: outputTokens, cacheRead: 0, cacheWrite: 0 });
   send({
     type: 'response.completed',
     response: {
