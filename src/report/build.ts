@@ -109,7 +109,6 @@ export function buildReport(root: string, options: ReportOptions = {}): Report {
   const endRecord = readEndRecord(root);
   const end = endRecord.found ? endRecord.end : null;
   const notes = [...logs.problems, ...(denials?.problems ?? [])];
-  if (settings.note && logs.files !== null && logs.files.length > 0) notes.push(`${settings.note}.`);
   const sessions: SessionReport[] = [];
   const unreadable: Report['unreadable'] = [];
   for (const file of logs.files ?? []) {
@@ -119,6 +118,7 @@ export function buildReport(root: string, options: ReportOptions = {}): Report {
     }
     sessions.push(sessionReport(file, table, denials, settings.budgets));
   }
+  if (settings.note && sessions.length > 0) notes.push(`${settings.note}.`);
   sessions.sort((a, b) => (Date.parse(a.ended ?? '') || 0) - (Date.parse(b.ended ?? '') || 0));
   attachEnd(sessions, end);
   return { logDir: LOOP_LOG_DIR, logFound: logs.files !== null, sessions, unreadable, notes, denialSources: denials?.sources ?? null };
