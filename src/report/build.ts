@@ -11,7 +11,8 @@
  */
 import { END_RECORD, readEndRecord, type LoopEnd } from '../diagnose/loop-status.js';
 import { LOOP_LOG_DIR } from '../loop-record/record.js';
-import { costUsd, priceTable, type PriceTable } from '../loop-record/prices.js';
+import { costUsd, priceFor, priceTable, type PriceTable } from '../loop-record/prices.js';
+import type { RecordedUsage } from '../loop-record/record.js';
 import { denialsBetween, readDenials, type Denials } from './denials.js';
 import { readProjectSettings, type Budgets } from './project-settings.js';
 import { readLoopLogs, type LoopLogFile, type ReadRecord } from './read-log.js';
@@ -155,6 +156,18 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
   const notes = new Map<string, number>();
   const models: string[] = [];
   const rules = new Map<string, number>();
+  // The price of each model once, not a walk of the table per iteration.
+  const tables = new Map<string | null, PriceTable>();
+  const cost = (usage: RecordedUsage | null) => {
+    if (usage === null) return null;
+    let own = tables.get(usage.model);
+    if (own === undefined) {
+      const price = priceFor(usage.model, table);
+      own = price === null ? {} : { [usage.model ?? '']: price };
+      tables.set(usage.model, own);
+    }
+    return costUsd(usage, own);
+  };
   let previous: ReadRecord | null = null;
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
@@ -169,7 +182,7 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
       start: startMs === null ? null : new Date(startMs).toISOString(),
       durationMs: startMs === null || record.atMs < startMs ? null : record.atMs - startMs,
       tokens: { input: usage?.input ?? null, output: usage?.output ?? null, cacheRead: usage?.cacheRead ?? null, cacheWrite: usage?.cacheWrite ?? null },
-      costUsd: costUsd(usage, table),
+      costUsd: cost(usage),
       toolCalls: record.toolCalls,
       denials: denied === null ? null : denied.length,
       task: record.task,

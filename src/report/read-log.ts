@@ -85,13 +85,15 @@ export function parseLogText(text: string): Pick<LoopLogFile, 'records' | 'badLi
   let newerLines = 0;
   let truncatedLast = false;
   let blank = true;
-  const lines = text.split('\n');
-  const endsWithNewline = text.endsWith('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  // Line by line without splitting the whole text first: a long log is tens of megabytes.
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf('\n', start);
+    const last = end === -1;
+    if (last) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
     if (line.trim() === '') continue;
     blank = false;
-    const last = i === lines.length - 1 && !endsWithNewline;
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -117,10 +119,15 @@ export function countOrNull(value: unknown): number | null {
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** The last time string parsed and its value: every line of a loop repeats its loopStarted. */
+let lastTime: { text: string; ms: number | null } = { text: '', ms: null };
+
 function timeOrNull(value: unknown): number | null {
   if (typeof value !== 'string') return null;
+  if (value === lastTime.text) return lastTime.ms;
   const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
+  lastTime = { text: value, ms: Number.isFinite(ms) ? ms : null };
+  return lastTime.ms;
 }
 
 function usageOf(value: unknown): RecordedUsage | null {

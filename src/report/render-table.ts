@@ -11,7 +11,8 @@ const UNKNOWN = '-';
 /** Longest task text shown in a row (the page and the JSON carry it whole). */
 const TASK_CHARS = 48;
 
-type Column = { head: string; right: boolean; cell: (it: IterationReport) => string };
+/** `text`: the column holds text from the log, which may be wider than its UTF-16 length says. */
+type Column = { head: string; right: boolean; text?: boolean; cell: (it: IterationReport) => string };
 
 const figure = (value: number | null) => (value === null ? UNKNOWN : grouped(value));
 
@@ -28,8 +29,8 @@ function columns(withDate: boolean): Column[] {
     { head: 'tools', right: true, cell: (it) => figure(it.toolCalls) },
     { head: 'denied', right: true, cell: (it) => figure(it.denials) },
     { head: 'decision', right: false, cell: (it) => it.decision },
-    { head: 'reason', right: false, cell: (it) => it.reason ?? '' },
-    { head: 'task', right: false, cell: (it) => oneLine(it.task ?? '', TASK_CHARS) },
+    { head: 'reason', right: false, text: true, cell: (it) => oneLine(it.reason ?? '', TASK_CHARS) },
+    { head: 'task', right: false, text: true, cell: (it) => oneLine(it.task ?? '', TASK_CHARS) },
   ];
 }
 
@@ -41,8 +42,10 @@ export function oneLine(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
 
-const width = (text: string) => [...text].length;
+/** Characters (code points), not UTF-16 units: a task may hold emoji. */
+const width = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text.length : [...text].length);
 const pad = (text: string, size: number, right: boolean) => {
+  if (text.length >= size) return text;
   const fill = ' '.repeat(Math.max(0, size - width(text)));
   return right ? fill + text : text + fill;
 };
@@ -50,7 +53,7 @@ const pad = (text: string, size: number, right: boolean) => {
 function iterationTable(session: SessionReport): string[] {
   const cols = columns(spansDays(session));
   const cells = session.iterations.map((it) => cols.map((c) => c.cell(it)));
-  const sizes = cols.map((c, i) => cells.reduce((most, row) => Math.max(most, width(row[i]!)), width(c.head)));
+  const sizes = cols.map((c, i) => cells.reduce((most, row) => Math.max(most, c.text ? width(row[i]!) : row[i]!.length), width(c.head)));
   const line = (row: string[]) => row.map((text, i) => (i === row.length - 1 ? text : pad(text, sizes[i]!, cols[i]!.right))).join('  ').trimEnd();
   const totals = session.totals;
   const totalRow = [

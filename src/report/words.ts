@@ -41,8 +41,11 @@ export function endWords(reason: string | null): string {
 
 /** 1234567 → "1,234,567" (no locale: the same text on every machine). */
 export function grouped(value: number): string {
+  if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value);
   const [whole, fraction] = String(Math.round(value * 100) / 100).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+  let out = '';
+  for (let i = whole!.length; i > 0; i -= 3) out = `${whole!.slice(Math.max(0, i - 3), i)}${out === '' ? '' : `,${out}`}`;
+  return `${out.replace(/^-,/, '-')}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Dollars: "$12.34", "$1,234", or to four places under a dollar ("$0.0412"). */
@@ -73,7 +76,8 @@ export function utcTime(iso: string): string {
 /** "16:04:05", or "11-28 16:04:05" when the session spans days. */
 export function clock(iso: string | null, withDate: boolean): string | null {
   if (iso === null) return null;
-  const text = new Date(Date.parse(iso)).toISOString();
+  // The report's times are toISOString's already; anything else is normalised first.
+  const text = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(iso) ? iso : new Date(Date.parse(iso)).toISOString();
   return withDate ? `${text.slice(5, 10)} ${text.slice(11, 19)}` : text.slice(11, 19);
 }
 
