@@ -143,11 +143,16 @@ function timeline(session: SessionReport): string {
     const mid = start === null || start === undefined ? x(end) : (x(start) + x(end)) / 2;
     if (denied) marks.push(`<path d="M${mid.toFixed(1)} ${barY - 3} l-5 -9 h10 z" fill="var(--denied)"><title>${esc(`${range(group)}: ${plural(denied, 'denial')}`)}</title></path>`);
   }
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => {
+  const ticks = (span >= 4000 ? [0, 0.25, 0.5, 0.75, 1] : []).map((f) => {
     const tx = LEFT + f * PLOT_W;
     return `<line class="axis" x1="${tx}" x2="${tx}" y1="${barY + barH}" y2="${barY + barH + 5}"/><text x="${tx}" y="${barY + barH + 18}" text-anchor="${f === 0 ? 'start' : f === 1 ? 'end' : 'middle'}">${esc(axisDuration(f * span))}</text>`;
   });
-  const note = grouped_.length < iterations.length ? `<p class="soft">${esc(`${grouped(iterations.length)} iterations, drawn in ${grouped_.length} groups of consecutive ones.`)}</p>` : '';
+  const unknownStarts = starts.filter((s) => s === null).length;
+  const notes = [
+    ...(grouped_.length < iterations.length ? [`${grouped(iterations.length)} iterations, drawn in ${grouped_.length} groups of consecutive ones.`] : []),
+    ...(unknownStarts > 0 ? [`${unknownStarts === 1 ? `Iteration ${iterations[starts.indexOf(null)]!.n}'s start is` : `${grouped(unknownStarts)} iterations' starts are`} unknown (no earlier Stop, and the log names no loop start): drawn as a line at the Stop.`] : []),
+  ];
+  const note = notes.map((n) => `<p class="soft">${esc(n)}</p>`).join('');
   return `<svg viewBox="0 0 ${CHART_W} 96" width="${CHART_W}" height="96" role="img" aria-label="${esc(`Timeline of ${plural(iterations.length, 'iteration')} over ${duration(span)}`)}">
 <text x="${LEFT}" y="20">${esc(utcTime(new Date(t0).toISOString()))}</text><text x="${LEFT + PLOT_W}" y="20" text-anchor="end">${esc(utcTime(new Date(t1).toISOString()))}</text>
 <line class="axis" x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${barY + barH}" y2="${barY + barH}"/>
