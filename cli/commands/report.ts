@@ -96,7 +96,7 @@ export async function run(argv: string[]): Promise<number> {
   const what = sessions.length === 0
     ? 'no loop recorded yet'
     : sessions.length === 1
-      ? `session ${sessions[0]!.id}: ${agentName(sessions[0]!.agent)}, ${plural(sessions[0]!.totals.iterations, 'iteration')}, ${endWords(sessions[0]!.endReason)}`
+      ? `session ${sessions[0]!.id}: ${agentName(sessions[0]!.agent)}, ${plural(sessions[0]!.totals.iterations, 'iteration')}, ${endWords(sessions[0]!)}`
       : `${sessions.length} sessions`;
   console.log(`Wrote ${shown} (${what}).`);
   return 0;

@@ -349,7 +349,7 @@ function endBlock(session: SessionReport): string {
   const kind = session.endReason === null ? '' : session.endReason === 'completed' ? 'completed' : last(session.iterations).decision === 'pause' ? 'pause' : 'stopped';
   const when = session.end?.at ?? session.ended;
   const message = session.end?.message ?? (session.endReason !== null ? last(session.iterations).message : null);
-  return `<div class="end ${kind}" id="${esc(`end-${session.id}`)}"><strong>${esc(`Ended: ${endWords(session.endReason)}`)}</strong>${session.endReason ? ` <span class="mono soft">${esc(session.endReason)}</span>` : ''}${when ? `<span class="soft"> · ${esc(utcTime(when))}</span>` : ''}${message ? `<q>${esc(message)}</q>` : ''}</div>`;
+  return `<div class="end ${kind}" id="${esc(`end-${session.id}`)}"><strong>${esc(`Ended: ${endWords(session)}`)}</strong>${session.endReason ? ` <span class="mono soft">${esc(session.endReason)}</span>` : ''}${when ? `<span class="soft"> · ${esc(utcTime(when))}</span>` : ''}${message ? `<q>${esc(message)}</q>` : ''}</div>`;
 }
 
 function figures(session: SessionReport): string {
@@ -394,7 +394,7 @@ ${iterationsSection(session)}
 export function renderHtml(report: Report, sessions: SessionReport[]): string {
   const title = sessions.length === 1 ? `Loop report: ${sessions[0]!.id}` : sessions.length === 0 ? 'Loop report: no loop recorded' : `Loop report: ${sessions.length} sessions`;
   const nav = sessions.length > 1
-    ? `<nav><ol>${sessions.map((s, i) => `<li><a href="#session-${i + 1}">${esc(s.id)}</a> <span class="soft">${esc(`${agentName(s.agent)}, ${plural(s.totals.iterations, 'iteration')}, ${endWords(s.endReason)}`)}</span></li>`).join('\n')}</ol></nav>`
+    ? `<nav><ol>${sessions.map((s, i) => `<li><a href="#session-${i + 1}">${esc(s.id)}</a> <span class="soft">${esc(`${agentName(s.agent)}, ${plural(s.totals.iterations, 'iteration')}, ${endWords(s)}`)}</span></li>`).join('\n')}</ol></nav>`
     : '';
   const body = sessions.length === 0
     ? `<p class="none">${noSessionText(report).split('\n').map(esc).join('<br>')}</p>`

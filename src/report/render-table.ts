@@ -71,7 +71,7 @@ function sessionLines(session: SessionReport, report: Report): string[] {
   const head = `Session ${oneLine(session.id, 80)}: ${agentName(session.agent)}, ${session.preset} preset (hook ${oneLine(hooks, 80)}), ${plural(session.totals.iterations, 'iteration')}`;
   const when = [
     `  started  ${session.started === null ? 'unknown (the log names no loop start)' : utcTime(session.started)}`,
-    `  ended    ${session.ended === null ? UNKNOWN : utcTime(session.ended)}: ${endWords(session.endReason)}${session.endReason && endWords(session.endReason) !== session.endReason ? ` (${session.endReason})` : ''}`,
+    `  ended    ${session.ended === null ? UNKNOWN : utcTime(session.ended)}: ${endWords(session)}${session.endReason && endWords(session) !== session.endReason ? ` (${session.endReason})` : ''}`,
   ];
   if (session.end) when.push(`  message  ${oneLine(session.end.message, 300)}`);
   const budgets = budgetLines(session);

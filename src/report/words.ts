@@ -33,10 +33,17 @@ const END_WORDS: Record<string, string> = {
   budget: 'a budget was reached',
 };
 
-/** An end reason in words; null: the log does not say the loop ended. */
-export function endWords(reason: string | null): string {
-  if (reason === null) return 'no end recorded (still running, or ended without a Stop the log saw)';
-  return END_WORDS[reason] ?? reason;
+/**
+ * Why the session's loop ended, in words: its end reason; a last Stop that stopped (or paused)
+ * without naming one; or no end at all in the log.
+ */
+export function endWords(session: Pick<SessionReport, 'endReason' | 'iterations'>): string {
+  const reason = session.endReason;
+  if (reason !== null) return END_WORDS[reason] ?? reason;
+  const last = session.iterations.at(-1)?.decision;
+  if (last === 'stop') return 'stopped, with no reason recorded';
+  if (last === 'pause') return 'paused, with no reason recorded';
+  return 'no end recorded (still running, or ended without a Stop the log saw)';
 }
 
 /** 1234567 → "1,234,567" (no locale: the same text on every machine). */

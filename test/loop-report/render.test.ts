@@ -150,3 +150,16 @@ describe('a 100,000-iteration log', () => {
     expect(html.length).toBeLessThan(3_000_000);
   });
 });
+
+describe('the end in words', () => {
+  it('a last Stop that stops without a reason says so; a last continue says no end is recorded', () => {
+    const root = tempDir();
+    writeLog(root, 's', lines([stop(1, 60), stop(2, 120, { decision: 'stop', reason: null })]));
+    let report = buildReport(root);
+    expect(report.sessions[0]!.endReason).toBeNull();
+    expect(renderTable(report, report.sessions)).toContain('  ended    2026-11-28 09:02:00 UTC: stopped, with no reason recorded\n');
+    writeLog(root, 's', lines([stop(1, 60)]));
+    report = buildReport(root);
+    expect(renderTable(report, report.sessions)).toContain('  ended    2026-11-28 09:01:00 UTC: no end recorded (still running, or ended without a Stop the log saw)\n');
+  });
+});
