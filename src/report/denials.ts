@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { DenialLog } from './project-settings.js';
 
 export interface Denial {
-  /** Epoch milliseconds; the guard logs to the second. */
+  /** Epoch milliseconds; the logs keep seconds, so this is the middle of the logged second. */
   atMs: number;
   rule: string | null;
   /** The session the log names (the audit log does; the guard's log does not), else null. */
@@ -26,11 +26,17 @@ export interface Denials {
   problems: string[];
 }
 
-/** `2026-11-28T16:33:07+0000` (bash's %z) → epoch ms; null when it is not such a time. */
+/**
+ * A logged time → epoch ms. `2026-11-28T16:33:07+0000` (bash's %z) or `…07Z` (jq's todate) are
+ * to the second: the denial happened within that second, and it is placed at its middle (+500
+ * ms), so that one next to a Stop in the same second is as likely to fall on either side as the
+ * truth is, rather than always before it. Null when it is not a time.
+ */
 export function guardStampMs(stamp: string): number | null {
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)([+-])(\d\d)(\d\d)$/.exec(stamp);
   const ms = match ? Date.parse(`${match[1]}${match[2]}${match[3]}:${match[4]}`) : Date.parse(stamp);
-  return Number.isFinite(ms) ? ms : null;
+  if (!Number.isFinite(ms)) return null;
+  return /:\d\d(Z|[+-]\d\d:?\d\d)$/.test(stamp) ? ms + 500 : ms;
 }
 
 function guardDenials(text: string): Denial[] {
@@ -56,8 +62,8 @@ function auditDenials(text: string): Denial[] {
     }
     const record = entry as { time?: unknown; blocked?: unknown; blocked_by?: unknown; session_id?: unknown };
     if (record === null || typeof record !== 'object' || record.blocked !== true || typeof record.time !== 'string') continue;
-    const atMs = Date.parse(record.time);
-    if (!Number.isFinite(atMs)) continue;
+    const atMs = guardStampMs(record.time);
+    if (atMs === null) continue;
     out.push({ atMs, rule: typeof record.blocked_by === 'string' ? record.blocked_by : null, session: typeof record.session_id === 'string' ? record.session_id : null });
   }
   return out;

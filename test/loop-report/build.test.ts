@@ -176,13 +176,21 @@ describe('denials', () => {
     expect(session.iterations.map((it) => it.denials)).toEqual([1, 1]);
   });
 
-  it('a denial at the second of a Stop counts in the iteration that Stop ends, and only there', () => {
+  it('a denial, logged to the second, counts at the middle of its second: once, in the iteration around it', () => {
     const root = tempDir();
     writeFile(root, 'ralph-hooks.config.json', JSON.stringify({ hooks: [{ kind: 'guard', preset: 'guard' }] }));
-    writeLog(root, 's', lines([stop(1, 60), stop(2, 120)]));
-    writeFile(root, '.ralph-hooks/logs/guard.log', guardLine(T0 + 60_000, 'fs-destroy') + 'garbage line\n' + guardLine(T0 + 61_000, 'secrets') + guardLine(T0 + 500_000, 'network'));
+    // Stops at 60.000 s, 120.400 s and 180.600 s after the loop start.
+    writeLog(root, 's', lines([stop(1, 60), stop(2, 120.4), stop(3, 180.6)]));
+    writeFile(root, '.ralph-hooks/logs/guard.log', [
+      guardLine(T0 + 59_000, 'a'), // 59.5: iteration 1
+      guardLine(T0 + 60_000, 'b'), // 60.5: after the Stop at 60.000, iteration 2
+      'garbage line\n',
+      guardLine(T0 + 120_000, 'c'), // 120.5: after 120.400, iteration 3
+      guardLine(T0 + 180_000, 'd'), // 180.5: before 180.600, iteration 3
+      guardLine(T0 + 500_000, 'e'), // after the last Stop: no iteration
+    ].join(''));
     const { session } = only(root);
-    expect(session.iterations.map((it) => it.denials)).toEqual([1, 1]);
+    expect(session.iterations.map((it) => it.denials)).toEqual([1, 1, 2]);
   });
 });
 
