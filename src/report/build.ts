@@ -141,6 +141,9 @@ function fileProblems(file: LoopLogFile): string[] {
 
 const TOKEN_KINDS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
 
+/** Dollars to a millionth: the figures are estimates, and 0.27940000000000004 reads as noise. */
+const microDollars = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6);
+
 /** The sum of the figures given, or null when none was. */
 function sumOrNull(values: Iterable<number | null>): number | null {
   let sum: number | null = null;
@@ -166,7 +169,7 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
       own = price === null ? {} : { [usage.model ?? '']: price };
       tables.set(usage.model, own);
     }
-    return costUsd(usage, own);
+    return microDollars(costUsd(usage, own));
   };
   let previous: ReadRecord | null = null;
   for (let i = 0; i < records.length; i++) {
@@ -211,7 +214,7 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
       iterations: iterations.length,
       durationMs: sumOrNull(iterations.map((it) => it.durationMs)),
       tokens,
-      costUsd: sumOrNull(iterations.map((it) => it.costUsd)),
+      costUsd: microDollars(sumOrNull(iterations.map((it) => it.costUsd))),
     },
     file: file.path,
     hooks,
