@@ -68,10 +68,10 @@ function iterationTable(session: SessionReport): string[] {
 
 function sessionLines(session: SessionReport, report: Report): string[] {
   const hooks = session.hooks.join(', ');
-  const head = `Session ${oneLine(session.id, 80)}: ${agentName(session.agent)}, ${session.preset} preset (hook ${oneLine(hooks, 80)}), ${plural(session.totals.iterations, 'iteration')}`;
+  const head = `Session ${oneLine(session.id, 80)}: ${oneLine(agentName(session.agent), 40)}, ${oneLine(session.preset, 40)} preset (hook ${oneLine(hooks, 80)}), ${plural(session.totals.iterations, 'iteration')}`;
   const when = [
     `  started  ${session.started === null ? 'unknown (the log names no loop start)' : utcTime(session.started)}`,
-    `  ended    ${session.ended === null ? UNKNOWN : utcTime(session.ended)}: ${endWords(session)}${session.endReason && endWords(session) !== session.endReason ? ` (${session.endReason})` : ''}`,
+    `  ended    ${session.ended === null ? UNKNOWN : oneLine(utcTime(session.ended), 40)}: ${oneLine(endWords(session), 80)}${session.endReason && endWords(session) !== session.endReason ? ` (${oneLine(session.endReason, 40)})` : ''}`,
   ];
   if (session.end) when.push(`  message  ${oneLine(session.end.message, 300)}`);
   const budgets = budgetLines(session);
@@ -82,7 +82,8 @@ function sessionLines(session: SessionReport, report: Report): string[] {
     ...iterationTable(session),
     ...(budgets.length > 0 ? ['', `Budgets of ${oneLine(session.hooks.at(-1) ?? '', 80)}:`, ...budgets.map((b) => `  ${b}`)] : []),
     '',
-    ...sessionSentences(session, report.denialSources),
+    // The sentences quote the log (usage notes, model names): one line each, nothing a terminal acts on.
+    ...sessionSentences(session, report.denialSources).map((line) => oneLine(line, 1000)),
   ];
 }
 

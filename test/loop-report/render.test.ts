@@ -163,3 +163,18 @@ describe('the end in words', () => {
     expect(renderTable(report, report.sessions)).toContain('  ended    2026-11-28 09:01:00 UTC: no end recorded (still running, or ended without a Stop the log saw)\n');
   });
 });
+
+describe('the table quotes the log without control characters', () => {
+  it('session id, agent, preset, reason, model and usage note: one line each, no escape sequence', () => {
+    const bad = 'x\x1b]0;title\x07\nnext';
+    const root = tempDir();
+    writeLog(root, 's', lines([
+      stop(1, 60, { session: bad, agent: bad, preset: bad, usage: { model: bad, input: 1, output: null, cacheRead: null, cacheWrite: null } }),
+      stop(2, 120, { session: bad, agent: bad, preset: bad, usage: null, usageNote: bad, decision: 'stop', reason: bad }),
+    ]));
+    const report = buildReport(root);
+    const text = renderTable(report, report.sessions);
+    expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
+    expect(text).toContain('x ]0;title next');
+  });
+});
