@@ -73,6 +73,8 @@ export interface SessionReport {
   /** The rules (or, from the audit log, the hooks) that denied calls in the session's iterations, most first. */
   denialRules: Array<{ rule: string; count: number }>;
   models: string[];
+  /** When the session's last loop started (a session can run a loop again): what maxMinutes counts from; null when unknown. */
+  lastLoopStarted: string | null;
   /** The budgets of the session's hook, from the config (null: none set). */
   budgets: Budgets | null;
   /** The loop-end record, when it is this session's end. */
@@ -96,16 +98,11 @@ export interface Report {
   denialSources: string[] | null;
 }
 
-export interface ReportOptions {
-  /** Extra prices laid over the config's (tests). */
-  prices?: PriceTable;
-}
-
 /** Every session of the project's logs. */
-export function buildReport(root: string, options: ReportOptions = {}): Report {
+export function buildReport(root: string): Report {
   const logs = readLoopLogs(root);
   const settings = readProjectSettings(root);
-  const table = priceTable({ ...settings.prices, ...options.prices });
+  const table = priceTable(settings.prices);
   const denials = readDenials(root, settings.denialLogs);
   const endRecord = readEndRecord(root);
   const end = endRecord.found ? endRecord.end : null;
@@ -225,6 +222,7 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
     usageNotes: [...notes].map(([note, count]) => ({ note, count })),
     denialRules: [...rules].sort((a, b) => b[1] - a[1]).map(([rule, count]) => ({ rule, count })),
     models,
+    lastLoopStarted: last.loopStartedMs === null ? null : new Date(last.loopStartedMs).toISOString(),
     budgets: budgets.get(last.hook) ?? null,
     end: null,
     problems: fileProblems(file),

@@ -10,7 +10,7 @@
  */
 import type { IterationReport, Report, SessionReport } from './build.js';
 import { noSessionText, oneLine } from './render-table.js';
-import { agentName, budgetLines, dollars, duration, endWords, grouped, plural, sessionSentences, tokenSum, utcTime, wallMs } from './words.js';
+import { agentName, budgetLines, budgetWallMs, dollars, duration, endWords, grouped, plural, sessionSentences, tokenSum, utcTime, wallMs } from './words.js';
 
 /** Text for HTML content or a quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -286,7 +286,7 @@ function budgetsSection(session: SessionReport): string {
   let i = 0;
   if (budgets.maxTokens !== null) bar(tokenSum(session.totals.tokens), budgets.maxTokens, 'maxTokens', lines[i++]!);
   if (budgets.maxCostUsd !== null) bar(session.totals.costUsd, budgets.maxCostUsd, 'maxCostUsd', lines[i++]!);
-  if (budgets.maxMinutes !== null) bar(wallMs(session), budgets.maxMinutes * 60_000, 'maxMinutes (wall time)', lines[i++]!);
+  if (budgets.maxMinutes !== null) bar(budgetWallMs(session), budgets.maxMinutes * 60_000, 'maxMinutes (wall time)', lines[i++]!);
   return `<div class="budget">${rows.join('\n')}</div>`;
 }
 

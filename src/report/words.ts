@@ -145,9 +145,16 @@ export function budgetLines(session: SessionReport): string[] {
   if (budgets.maxTokens !== null) out.push(`${grouped(budgets.maxTokens)} tokens: ${tokens === null ? 'unknown (no token counts)' : `${grouped(tokens)} used (${share(tokens, budgets.maxTokens)})`}`);
   const cost = session.totals.costUsd;
   if (budgets.maxCostUsd !== null) out.push(`${dollars(budgets.maxCostUsd)}: ${cost === null ? 'unknown (no cost)' : `${dollars(cost)} spent (${share(cost, budgets.maxCostUsd)})`}`);
-  const wall = wallMs(session);
+  const wall = budgetWallMs(session);
   if (budgets.maxMinutes !== null) out.push(`${grouped(budgets.maxMinutes)} min: ${wall === null ? 'unknown (no start time)' : `${duration(wall)} (${share(wall, budgets.maxMinutes * 60_000)})`}`);
   return out;
+}
+
+/** What maxMinutes counts: from the start of the session's last loop to its last Stop, or null when unknown. */
+export function budgetWallMs(session: SessionReport): number | null {
+  if (session.lastLoopStarted === null || session.ended === null) return wallMs(session);
+  const ms = Date.parse(session.ended) - Date.parse(session.lastLoopStarted);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 
 /** Wall time from the loop's start to its last Stop, or null when the start is unknown. */

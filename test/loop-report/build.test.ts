@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { costUsd, priceTable } from '../../src/loop-record/prices.js';
 import { buildReport, pickSession } from '../../src/report/build.js';
 import { reportJson } from '../../src/report/render-json.js';
+import { budgetWallMs, wallMs } from '../../src/report/words.js';
 import { tempDir } from '../helpers/cli.js';
 import { guardLine, iso, lines, realisticProject, stop, T0, writeFile, writeLog } from './fixtures.js';
 
@@ -216,6 +217,10 @@ describe('sessions and their end', () => {
     ]));
     const { session } = only(root);
     expect(session.iterations.map((it) => [it.start, it.durationMs])).toEqual([[iso(T0), 60_000], [iso(T0 + 900_000), 100_000]]);
+    // maxMinutes counts from the start of the loop running now, not the session's first.
+    expect(session.lastLoopStarted).toBe(iso(T0 + 900_000));
+    expect(budgetWallMs(session)).toBe(100_000);
+    expect(wallMs(session)).toBe(1_000_000);
   });
 
   it('an empty log or one with no readable line is listed apart, not as a session', () => {
