@@ -222,8 +222,10 @@ function burnChart(title: string, session: SessionReport, series: Series[], form
   const firstN = session.iterations[0]!.n;
   const lastN = session.iterations.at(-1)!.n;
   const xLabels = `<text x="${LEFT}" y="${base + 16}">${esc(`iteration ${firstN}`)}</text><text x="${LEFT + PLOT_W}" y="${base + 16}" text-anchor="end">${esc(`iteration ${lastN}`)}</text>`;
+  const size = Math.ceil(session.iterations.length / MAX_MARKS);
+  const per = size > 1 ? `group of ${grouped(size)} iterations` : 'iteration';
   const legend = [
-    ...series.map((s) => `<span style="--swatch:${s.color}">${esc(s.label)} per iteration (left)</span>`),
+    ...series.map((s) => `<span style="--swatch:${s.color}">${esc(`${s.label} per ${per}`)} (left)</span>`),
     '<span class="line" style="--swatch:var(--ink)">running total (right)</span>',
     ...(budget === null ? [] : ['<span class="dash" style="--swatch:var(--denied)">budget</span>']),
   ].join('');
@@ -269,6 +271,7 @@ function axisDollars(value: number): string {
 
 /** 1234 → "1.2k", 2500000 → "2.5M": axis labels. */
 function compact(value: number): string {
+  if (value >= 1e9) return `${+(value / 1e9).toFixed(1)}B`;
   if (value >= 1e6) return `${+(value / 1e6).toFixed(1)}M`;
   if (value >= 1e3) return `${+(value / 1e3).toFixed(1)}k`;
   return String(Math.round(value));

@@ -146,6 +146,8 @@ describe('a 100,000-iteration log', () => {
     expect(json.sessions[0].iterations[N - 1]).toMatchObject({ n: N, durationMs: 7000, decision: 'stop', reason: 'max-iterations' });
     const html = renderHtml(report, [session]);
     expect(html).toContain('100,000 iterations, drawn in 400 groups of consecutive ones.');
+    expect(html).toContain('input per group of 250 iterations (left)');
+    expect(html.match(/<rect [^>]*fill="var\(--input\)"/g)).toHaveLength(400);
     expect(html).toContain('98,000 iterations not shown here: ralph-hooks report --format json lists every one');
     expect(html.length).toBeLessThan(3_000_000);
   });
