@@ -20,6 +20,7 @@ const BENCHMARKS = [
   ['replay-bench.mjs', ['--cases', '500'], ['--cases', '100'], 'docs/cases.md'],
   ['init.mjs', ['15'], ['5'], 'docs/architecture.md'],
   ['formatters.mjs', ['10'], ['3'], 'docs/formatters.md'],
+  ['report.mjs', ['5'], ['2'], 'docs/reports.md'],
 ];
 
 const verdicts = [];

@@ -21,3 +21,23 @@ describe('.github/workflows/fuzz-long.yml', () => {
     expect(workflow).toMatch(/shell: bash .*\n(.*\n)*? +run: node bench\/fuzz\.mjs 10000 \| tee fuzz\.log/);
   });
 });
+
+describe('.github/workflows/report-page.yml', () => {
+  const workflow = readFileSync(join(REPO_ROOT, '.github/workflows/report-page.yml'), 'utf8');
+  const browserTest = readFileSync(join(REPO_ROOT, 'test/browser/report-page.test.ts'), 'utf8');
+
+  it('runs the browser test with Chromium required, and uploads the screenshot where the test keeps it', () => {
+    expect(workflow).toContain('RALPH_HOOKS_BROWSER: required');
+    expect(workflow).toContain('RALPH_HOOKS_ARTIFACTS: ${{ github.workspace }}/.ci/artifacts');
+    expect(workflow).toContain('run: npx vitest run test/browser');
+    expect(browserTest).toContain("join(out, 'report-page.png')");
+    expect(workflow).toMatch(/uses: actions\/upload-artifact@v4\n +with:\n +name: report-page\n +path: \.ci\/artifacts\/report-page\.png/);
+  });
+
+  it('.ci/run installs Chromium and keeps the screenshot in the same folder', () => {
+    const run = readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8');
+    expect(run).toContain('command -v chromium >/dev/null 2>&1 || missing+=(chromium)');
+    expect(run).toContain('export RALPH_HOOKS_ARTIFACTS="${RALPH_HOOKS_ARTIFACTS:-$PWD/.ci/artifacts}"');
+    expect(readFileSync(join(REPO_ROOT, '.gitignore'), 'utf8')).toContain('.ci/artifacts/\n');
+  });
+});
