@@ -148,8 +148,23 @@ function sumOrNull(values: Iterable<number | null>): number | null {
   return sum;
 }
 
+/**
+ * The hook whose lines a session's report follows. Two stop-watchers in one project (a loop and
+ * the passive watcher) each write a line per Stop with the same usage: summing both would count
+ * every token twice. The one with the most lines is followed; on a tie, the one that wrote last.
+ */
+function followedHook(records: ReadRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const record of records) counts.set(record.hook, (counts.get(record.hook) ?? 0) + 1);
+  let best = records.at(-1)!.hook;
+  for (const [hook, count] of counts) if (count > counts.get(best)!) best = hook;
+  return best;
+}
+
 function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | null, budgets: Map<string, Budgets>): SessionReport {
-  const records = file.records;
+  const hooks = [...new Set(file.records.map((r) => r.hook))];
+  const followed = hooks.length > 1 ? followedHook(file.records) : null;
+  const records = followed === null ? file.records : file.records.filter((r) => r.hook === followed);
   const first = records[0]!;
   const id = records.find((r) => r.session !== null)?.session ?? file.stem;
   const iterations: IterationReport[] = [];
@@ -198,7 +213,8 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
   }
   const last = records.at(-1)!;
   const tokens = Object.fromEntries(TOKEN_KINDS.map((kind) => [kind, sumOrNull(iterations.map((it) => it.tokens[kind]))])) as unknown as Tokens;
-  const hooks = [...new Set(records.map((r) => r.hook))];
+  const problems = fileProblems(file);
+  if (followed !== null) problems.push(`${hooks.length} hooks wrote lines for the same Stops (${hooks.join(', ')}); the report follows ${followed}, so no token is counted twice`);
   return {
     id,
     agent: first.agent,
@@ -225,7 +241,7 @@ function sessionReport(file: LoopLogFile, table: PriceTable, denials: Denials | 
     lastLoopStarted: last.loopStartedMs === null ? null : new Date(last.loopStartedMs).toISOString(),
     budgets: budgets.get(last.hook) ?? null,
     end: null,
-    problems: fileProblems(file),
+    problems,
   };
 }
 

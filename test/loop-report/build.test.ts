@@ -254,3 +254,18 @@ describe('sessions and their end', () => {
     expect(only(root).session).toMatchObject({ endReason: null, end: null });
   });
 });
+
+describe('two stop-watchers in one session (a loop and the passive watcher)', () => {
+  it('each writes a line per Stop with the same usage: the report follows one of them and counts every token once', () => {
+    const root = tempDir();
+    const passive = (line: ReturnType<typeof stop>) => ({ ...line, hook: 'passive-watcher', preset: 'passive' });
+    const loop = [stop(1, 60), stop(2, 120), stop(3, 180, { decision: 'stop', reason: 'completed' })];
+    writeLog(root, 'sess-a', lines([loop[0]!, passive(loop[0]!), loop[1]!, passive(loop[1]!), loop[2]!]));
+    const { session } = only(root);
+    expect(session.iterations.map((it) => it.hook)).toEqual(['ralph-loop', 'ralph-loop', 'ralph-loop']);
+    expect(session.totals.iterations).toBe(3);
+    expect(session.totals.tokens.input).toBe(loop.reduce((sum, line) => sum + line.usage!.input!, 0));
+    expect(session.hooks).toEqual(['ralph-loop', 'passive-watcher']);
+    expect(session.problems.join('\n')).toContain('the report follows ralph-loop, so no token is counted twice');
+  });
+});
