@@ -37,6 +37,8 @@ export const fakeProject = {
   agentDir: '.fake',
   input: { shellTool: 'Shell', shellCommand: 'command', lastAssistantMessage: true, transcript: 'none', toolNames: { Shell: 'Bash' } },
   stop: { blockCap: null, stopHookActiveReliable: true },
+  // Its events: Claude Code's by name, one of its own with when it fires.
+  hookEvents: [{ event: 'PreToolUse' }, { event: 'PostToolUse' }, { event: 'Stop' }, { event: 'SessionStart' }, { event: 'OnIdle', matcher: 'none', summary: 'when the agent has nothing left to do' }],
   startHint: 'Start Fake Agent here',
   hookSources: (root, env) => [hookFileAt('user', join(env.HOME, '.fake', 'hooks.json'), root), projectHookFile(root, FILE)],
   register: registerInSettings(FILE, COMMAND_ROOT),
@@ -115,6 +117,50 @@ describe('a target added in its own file and one registry line', () => {
     // doctor: the registration found in the target's file.
     const findings = checkProject(project, { env: { ...process.env, HOME: home } });
     expect(findings.find((finding) => finding.code === 'RH05')).toMatchObject({ ok: true, message: '.fake/hooks.json parses' });
+  });
+
+  it('generate, explain (with its lint) and doctor, run as the CLI runs them, find nothing: not one problem, not one warning', async () => {
+    const output = (async (run: () => Promise<number>) => {
+      const lines: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+      try {
+        return { code: await run(), text: lines.join('\n') };
+      } finally {
+        log.mockRestore();
+      }
+    });
+    const previousHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const generate = await import('../../cli/commands/generate.js');
+      const explain = await import('../../cli/commands/explain.js');
+      const doctor = await import('../../cli/commands/doctor.js');
+      const { lintHooks } = await import('../../src/diagnose/hook-lint.js');
+      const { explainHooks } = await import('../../src/diagnose/explain.js');
+      const { readConfig } = await import('../../src/config/load.js');
+      const { TARGETS } = await import('../../src/targets/index.js');
+      const target = (TARGETS as Record<string, import('../../src/targets/types.js').Target>)['fake-project']!;
+
+      expect((await output(() => generate.run(['--dir', project]))).code).toBe(0);
+      // The lint alone, over every hook explain finds (the user's Stop hook included).
+      const config = readConfig(project);
+      const { hooks } = explainHooks(project, target, config, { env: { HOME: home } });
+      expect(lintHooks(hooks, target, config, project)).toEqual([]);
+      // explain: every hook in its events, the agent's own name and summary, no finding (RH24 "never runs" was one per hook).
+      const explained = await output(() => explain.run(['--dir', project, '--json']));
+      const report = JSON.parse(explained.text) as { findings: unknown[] };
+      expect(report.findings).toEqual([]);
+      expect(explained.code).toBe(0);
+      // doctor: every check passes, none warns.
+      const doctored = await output(() => doctor.run(['--dir', project, '--json']));
+      const { findings } = JSON.parse(doctored.text) as { findings: { code: string; ok: boolean; warning?: boolean; message: string }[] };
+      expect(findings.filter((finding) => !finding.ok || finding.warning)).toEqual([]);
+      expect(findings.length).toBeGreaterThan(5);
+      expect(doctored.code).toBe(0);
+    } finally {
+      if (previousHome === undefined) delete process.env.HOME;
+      else process.env.HOME = previousHome;
+    }
   });
 });
 
