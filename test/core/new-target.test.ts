@@ -37,7 +37,6 @@ export const fakeProject = {
   agentDir: '.fake',
   input: { shellTool: 'Shell', shellCommand: 'command', lastAssistantMessage: true, transcript: 'none', toolNames: { Shell: 'Bash' } },
   stop: { blockCap: null, stopHookActiveReliable: true },
-  // Its events: Claude Code's by name, one of its own with when it fires.
   hookEvents: [{ event: 'PreToolUse' }, { event: 'PostToolUse' }, { event: 'Stop' }, { event: 'SessionStart' }, { event: 'OnIdle', matcher: 'none', summary: 'when the agent has nothing left to do' }],
   startHint: 'Start Fake Agent here',
   hookSources: (root, env) => [hookFileAt('user', join(env.HOME, '.fake', 'hooks.json'), root), projectHookFile(root, FILE)],
