@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 const source = (path: string) => pathToFileURL(join(REPO_ROOT, 'src', path)).href;
+const testkit = (path: string) => pathToFileURL(join(REPO_ROOT, 'testkit', path)).href;
 
 /** A made-up agent: hooks in .fake/hooks/, registered in .fake/hooks.json, a user-level file in ~/.fake/. */
 const TARGET_FILE = `import { join } from 'node:path';
@@ -44,7 +45,29 @@ export const fakeProject = {
 };
 `;
 
+/**
+ * Its client file (testkit/clients/agents/fake-agent.ts, here in a folder of its own): how its
+ * CLI is found (it has none), run, and its model conversation read (the Messages API).
+ */
+const CLIENT_FILE = `import { defineAgentClient } from '${testkit('clients/agent-client.ts')}';
+import { messagesConversation } from '${testkit('clients/model/conversation.ts')}';
+
+export default defineAgentClient({
+  agent: 'fake-agent',
+  command: 'fake',
+  package: 'fake-agent-cli',
+  install: 'npm i -D fake-agent-cli',
+  find: () => null,
+  version: () => null,
+  reader: messagesConversation,
+  run: async () => {
+    throw new Error('Fake Agent has no CLI to run');
+  },
+});
+`;
+
 let scratch: string;
+let clientsDir: string;
 let project: string;
 let home: string;
 
@@ -52,6 +75,9 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'ralph-hooks-new-target-'));
   const targetFile = join(scratch, 'fake-project.ts');
   writeFileSync(targetFile, TARGET_FILE);
+  clientsDir = join(scratch, 'clients');
+  mkdirSync(clientsDir);
+  writeFileSync(join(clientsDir, 'fake-agent.ts'), CLIENT_FILE);
   // The registry's one line: the real targets and the new one. The modules this test imports
   // are loaded afresh (a worker runs many files), so they see the mock.
   vi.resetModules();
@@ -160,6 +186,28 @@ describe('a target added in its own file and one registry line', () => {
       if (previousHome === undefined) delete process.env.HOME;
       else process.env.HOME = previousHome;
     }
+  });
+});
+
+describe('its client, in a file of its own beside the agents\' clients', () => {
+  it('is found from the registry by its agent\'s name: probed, run by name, its conversation read; no list names it', async () => {
+    const { agentClients, AGENT_CLIENTS_DIR, clientAgents } = await import('../../testkit/clients/agent-client.js');
+    const { sentToModel } = await import('../../testkit/clients/model/conversation.js');
+    const dirs = [clientsDir, AGENT_CLIENTS_DIR];
+    const found = clientAgents(dirs);
+    expect(found.find((entry) => entry.agent === 'fake-agent')).toEqual({ agent: 'fake-agent', target: 'fake-project', file: join(clientsDir, 'fake-agent.ts') });
+    // Without its file, the registry's agent has no client: the lists come from the files.
+    expect(clientAgents().map((entry) => entry.agent)).not.toContain('fake-agent');
+    const clients = await agentClients(dirs);
+    const fake = clients.find((client) => client.agent === 'fake-agent')!;
+    expect(fake).toMatchObject({ command: 'fake', install: 'npm i -D fake-agent-cli', target: 'fake-project' });
+    expect(fake.find()).toBeNull();
+    await expect(fake.run(scratch, { turns: [] })).rejects.toThrow('Fake Agent has no CLI to run');
+    // Its reader is known once its file is loaded: what the model was sent in its sessions is read.
+    const requests = [{ modelCall: true, body: { messages: [{ role: 'user', content: 'Hook said: keep going' }] } }] as never;
+    expect(sentToModel({ agent: 'fake-agent', requests })).toEqual(['Hook said: keep going']);
+    // The real agents come first, in the registry's order; the new one follows its line.
+    expect(clients.map((client) => client.agent)).toEqual([...clientAgents().map((entry) => entry.agent), 'fake-agent']);
   });
 });
 
