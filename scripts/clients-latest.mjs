@@ -4,7 +4,9 @@
 //   node scripts/clients-latest.mjs versions   a Markdown table: pinned (package.json) and installed
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { CLIENT_PROBES } from '../dist/testkit/clients/installed.js';
+import { clientProbes } from '../dist/testkit/clients/installed.js';
+
+const CLIENT_PROBES = await clientProbes();
 
 const root = new URL('..', import.meta.url);
 const pins = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).devDependencies ?? {};

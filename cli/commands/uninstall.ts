@@ -18,7 +18,7 @@ import { WORKFLOW_FILE } from '../../src/generate/extras.js';
 import { isJsonObject, parseJsonText } from '../../src/util/json-text.js';
 import { MANIFEST_FILE, readManifest, recordsEntries, resolveInside, sha256, type Manifest } from '../../src/generate/manifest.js';
 import { recordedBefore, type FileChange } from '../../src/generate/plan.js';
-import { deregisterFile, registrationFilesOf, removeCompanions } from '../../src/registration/deregister.js';
+import { deregisterFile, registrationFilesOf, removeCompanions } from '../../src/generate/deregister.js';
 import type { Ownership } from '../../src/registration/ownership.js';
 import { formatLike, LOCKFILES, OUR_TEST_SCRIPT, withoutOurs } from '../../src/registration/package-json.js';
 import { pmCommand, useProject } from '../../src/package-managers/project.js';

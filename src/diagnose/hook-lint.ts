@@ -14,7 +14,7 @@ import { agentEventName } from './explain.js';
 import { agentEvents, findAgentEvent, findHookEvent, firedAs } from '../hook-events.js';
 import { didYouMean } from '../util/did-you-mean.js';
 import { renderHooks, type HookCommand } from '../generate/render-hooks.js';
-import { handlersWithBrokenScripts } from '../registration/handler-scripts.js';
+import { handlersWithBrokenScripts } from './handler-scripts.js';
 import { FAIL_CLOSED_SUFFIX, isOurCommand } from '../registration/ownership.js';
 import type { Target } from '../targets/types.js';
 import { BLOCKING_STOP_WATCHERS } from './warnings.js';

@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { sha256 } from '../generate/manifest.js';
+import { sha256 } from '../util/files.js';
 import { PACKAGE_ROOT } from '../util/package-info.js';
 import { formatterChildArgs } from '../util/lazy-require.js';
 import { FORMATTERS } from './all.js';

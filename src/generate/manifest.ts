@@ -2,9 +2,7 @@
  * The manifest remembers the hash of every file ralph-hooks wrote, which is how a
  * hand edit is told apart from a file that is merely out of date.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { CliError } from '../util/errors.js';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, posix, relative } from 'node:path';
 import { isJsonObject, parseJsonText } from '../util/json-text.js';
 import { recordOf, type RecordedHandler, type Registrations } from '../registration/ownership.js';
@@ -76,9 +74,6 @@ export function recordsEntries(record: PackageJsonRecord | undefined): boolean {
   return record !== undefined && (record.devDependencies.length > 0 || Object.keys(record.scripts).length > 0);
 }
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 /**
  * A path the manifest may name: relative, inside the project once normalised, no NUL or
@@ -180,15 +175,5 @@ function readRegistrations(data: Record<string, unknown>, warnings: string[]): R
   return result;
 }
 
-/** The text of a file that must be a regular file (not a folder, FIFO or device): a clear error otherwise, never a hang. */
-export function readRegularFile(path: string, name: string): string {
-  const stat = statSync(path);
-  if (!stat.isFile()) {
-    const what = stat.isDirectory() ? 'a folder' : stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : stat.isSocket() ? 'a socket' : 'not a regular file';
-    throw new CliError(`${name} is ${what}, not a regular file; ralph-hooks left it untouched. Move it away (or replace it with a regular file) and run again.`);
-  }
-  if (stat.size > MAX_FILE_BYTES) throw new CliError(`${name} is ${stat.size} bytes, more than ralph-hooks reads (${MAX_FILE_BYTES}); ralph-hooks left it untouched.`);
-  return readFileSync(path, 'utf8');
-}
-
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
+import { readRegularFile, sha256 } from '../util/files.js';
+export { readRegularFile, sha256 };

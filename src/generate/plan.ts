@@ -16,7 +16,7 @@ import { packageVersion } from '../util/package-info.js';
 import { classifyMerged, planMergedJson, readIfExists } from '../registration/merged-file.js';
 import { addedBy, formatLike, listsDependency, LOCKFILES, mergePackageJson, newPackageJson, withoutOurs } from '../registration/package-json.js';
 import { hookDevDependencies, hookTestScript } from './extras.js';
-import { deregisterFile, registrationFilesOf, removeCompanions } from '../registration/deregister.js';
+import { deregisterFile, registrationFilesOf, removeCompanions } from './deregister.js';
 import type { ChangeStatus, FileChange, Ownership, Registrations } from '../hook-types.js';
 import { isDeepStrictEqual } from 'node:util';
 import { projectPackageManager, rhCommand } from '../package-managers/project.js';

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type Handlebars from 'handlebars';
 import { fullHandlebars, handlebarsRuntime, precompiledTemplates } from '../util/lazy-require.js';
 import { PACKAGE_ROOT, TEMPLATES_DIR } from '../util/package-info.js';
+import { ereEscape } from '../util/ere.js';
 
 /** Handlebars' runtime, which is all precompiled templates need. */
 const runtime = handlebarsRuntime();
@@ -33,10 +34,7 @@ export function commentText(value: unknown): string {
   return String(value).replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1).replace(/^\u007f$/, '\\u007f').replace(/^[\u2028\u2029]$/, (sep) => `\\u${sep.charCodeAt(0).toString(16)}`));
 }
 
-/** Escape text so a POSIX extended regex (grep -E) matches it literally. */
-export function ereEscape(value: string): string {
-  return value.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
-}
+export { ereEscape } from '../util/ere.js';
 
 function createRenderer(templatesDir: string): typeof Handlebars {
   const hbs = runtime.create();

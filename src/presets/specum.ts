@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { budgetOptions } from '../loop-record/budgets.js';
 import { pathOption } from './path-option.js';
-import { ereEscape } from '../generate/render.js';
+import { ereEscape } from '../util/ere.js';
 import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
 import { blockCapOf, lifecycleRegistrations, type Preset, type PresetTarget } from './types.js';

@@ -5,7 +5,7 @@
  * stays where it is. Our handlers (the ones the manifest records: registration/ownership.ts)
  * are replaced in place, and appended only when new, so a second run changes nothing.
  */
-import type { HookCommand } from '../generate/render-hooks.js';
+import type { HookCommand } from '../hook-types.js';
 import { CliError } from '../util/errors.js';
 import { isJsonObject } from '../util/json-text.js';
 import { isOurCommand, ownedAmong, type Candidate, type Ownership } from './ownership.js';

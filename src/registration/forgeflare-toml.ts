@@ -13,7 +13,7 @@
  * error. Reading is forgeflare's (forgeflare-load.ts): a file it would reject as a whole,
  * hand-written entries included, is never written.
  */
-import type { HookCommand } from '../generate/render-hooks.js';
+import type { HookCommand } from '../hook-types.js';
 import { CliError } from '../util/errors.js';
 import { describeRejection, readForgeflareHooks, type ForgeflareTomlRejection, type HookConfigRecord } from './forgeflare-load.js';
 import { isOurCommand, ownedAmong, recordOf, type Candidate, type Ownership, type RecordedHandler } from './ownership.js';

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseJsonText } from '../util/json-text.js';
-import { readRegularFile } from '../generate/manifest.js';
-import type { FileChange } from '../generate/plan.js';
+import { readRegularFile } from '../util/files.js';
+import type { FileChange } from '../hook-types.js';
 
 /** A file's text, or undefined when it is missing; a folder, FIFO or device is a clear error, never a hang. */
 export function readIfExists(path: string, name = path): string | undefined {

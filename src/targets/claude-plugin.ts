@@ -7,6 +7,7 @@ import type { FileChange } from '../hook-types.js';
 import { claudeCodeHookSources } from './claude-code-sources.js';
 import { CLAUDE_CODE_INPUT, CLAUDE_CODE_STOP, registerInSettings } from './claude-project.js';
 import type { Target } from './types.js';
+import { CLAUDE_CODE_EVENTS } from './claude-code-events.js';
 
 /** A Claude Code plugin's manifest. */
 export const PLUGIN_MANIFEST = '.claude-plugin/plugin.json';
@@ -45,6 +46,7 @@ function pluginNameFor(root: string): string {
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"${CLAUDE_PLUGIN_ROOT}"/';
 
+
 export const claudePlugin = {
   id: 'claude-plugin',
   summary: 'A Claude Code plugin: scripts in hooks/scripts/, registered in hooks/hooks.json',
@@ -60,6 +62,7 @@ export const claudePlugin = {
   agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,
   stop: CLAUDE_CODE_STOP,
+  hookEvents: CLAUDE_CODE_EVENTS,
   // explain reads the project as a plugin loaded with --plugin-dir .
   pluginProject: true,
   hookSources: claudeCodeHookSources,

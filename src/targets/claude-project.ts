@@ -5,6 +5,7 @@ import type { FileChange, HookCommand, Ownership } from '../hook-types.js';
 import { recordOf } from '../registration/ownership.js';
 import { claudeCodeHookSources } from './claude-code-sources.js';
 import type { InputFields, StopBehaviour, Target } from './types.js';
+import { CLAUDE_CODE_EVENTS } from './claude-code-events.js';
 
 /** Claude Code's hook input (2.1.47+ sends last_assistant_message). */
 export const CLAUDE_CODE_INPUT: InputFields = {
@@ -30,6 +31,7 @@ export function registerInSettings(file: string, commandRoot: string, finish: (m
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$CLAUDE_PROJECT_DIR"/';
 
+
 export const claudeProject = {
   id: 'claude-project',
   summary: 'Claude Code project hooks: scripts in .claude/hooks/, registered in .claude/settings.json',
@@ -45,6 +47,7 @@ export const claudeProject = {
   agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,
   stop: CLAUDE_CODE_STOP,
+  hookEvents: CLAUDE_CODE_EVENTS,
   hookSources: claudeCodeHookSources,
   startHint: 'Start (or restart) Claude Code here: it reads hooks when a session starts; /hooks lists them',
   register: registerInSettings('.claude/settings.json', COMMAND_ROOT),

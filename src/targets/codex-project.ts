@@ -13,8 +13,9 @@ import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import { codexHooksFeature, mergeCodexConfig } from '../registration/codex-config-toml.js';
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, homeFolder } from './home-settings.js';
-import type { Target } from './types.js';
+import type { HookEventDeclaration, Target } from './types.js';
 import { rhCommand } from '../package-managers/project.js';
+import { named } from './claude-code-events.js';
 
 export const CODEX_HOOKS_FILE = '.codex/hooks.json';
 export const CODEX_CONFIG_FILE = '.codex/config.toml';
@@ -69,6 +70,17 @@ function hooksFeatureFindings(root: string): Finding[] {
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
 
+/**
+ * Codex's hook events (0.169.0: the hook wire types in its binary, PreToolUseCommandOutputWire…),
+ * by Claude Code's names. It has no StopFailure: a full context ends `codex exec` (0.171.0)
+ * with no hook at all; it fires SessionStart with source compact after an automatic compaction.
+ */
+export const CODEX_EVENTS: readonly HookEventDeclaration[] = [
+  ...named('PreToolUse', 'PostToolUse', 'PermissionRequest', 'UserPromptSubmit', 'Stop', 'SubagentStart', 'SubagentStop'),
+  { event: 'SessionStart', seen: ['startup', 'compact'] },
+  ...named('SessionEnd', 'PreCompact', 'PostCompact'),
+];
+
 export const codexProject = {
   id: 'codex-project',
   summary: 'Codex CLI project hooks: scripts in .codex/hooks/, registered in .codex/hooks.json, hooks feature on in .codex/config.toml',
@@ -90,6 +102,7 @@ export const codexProject = {
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: true, transcript: 'codex-rollout-jsonl' },
   // Codex has no block cap: only the hook ends a loop.
   stop: { blockCap: null, stopHookActiveReliable: true },
+  hookEvents: CODEX_EVENTS,
   // Codex ignores onFailure and lets a call through when a hook cannot run; exit 2 denies.
   guardFailure: 'exit-2',
   hookSources: (root, env) => [hookFileAt('user', join(env.CODEX_HOME || join(homeFolder(env), '.codex'), 'hooks.json'), root), projectHookFile(root, CODEX_HOOKS_FILE)],

@@ -10,7 +10,7 @@ import type { Finding } from '../hook-types.js';
 import { hookFileAt, jsonFilesIn, projectHookFile } from './hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, readHomeJson } from './home-settings.js';
-import type { Target } from './types.js';
+import type { HookEventDeclaration, Target } from './types.js';
 
 const FILE = '.github/hooks/ralph-hooks.json';
 
@@ -40,6 +40,28 @@ function trustFinding(root: string): Finding {
   };
 }
 
+/**
+ * Copilot CLI's hook events (1.0.102: its native events, testkit/clients/agents/copilot.ts). In
+ * Claude Code's file shape, which ralph-hooks writes, it takes Claude Code's names; in its own,
+ * the names below (agentStop…).
+ */
+export const COPILOT_EVENTS = (
+  [
+    ['PreToolUse', 'preToolUse'],
+    ['PostToolUse', 'postToolUse'],
+    ['PostToolUseFailure', 'postToolUseFailure'],
+    ['PermissionRequest', 'permissionRequest'],
+    ['UserPromptSubmit', 'userPromptSubmitted'],
+    ['Stop', 'agentStop'],
+    ['SubagentStart', 'subagentStart'],
+    ['SubagentStop', 'subagentStop'],
+    ['SessionStart', 'sessionStart'],
+    ['SessionEnd', 'sessionEnd'],
+    ['Notification', 'notification'],
+    ['PreCompact', 'preCompact'],
+  ] as const
+).map(([event, alsoNamed]): HookEventDeclaration => ({ event, alsoNamed }));
+
 export const copilotProject = {
   id: 'copilot-project',
   summary: 'GitHub Copilot CLI project hooks: scripts in .github/hooks/, registered in .github/hooks/ralph-hooks.json',
@@ -62,6 +84,7 @@ export const copilotProject = {
   },
   // 8 blocks in a row end the turn ("blocked 8 consecutive times; ending turn").
   stop: { blockCap: 8, stopHookActiveReliable: true },
+  hookEvents: COPILOT_EVENTS,
   // Copilot reads every .json file in .github/hooks/, and Claude Code's project settings too.
   hookSources: (root) => [...jsonFilesIn(join(root, '.github', 'hooks')).map((path) => hookFileAt('project', path, root)), projectHookFile(root, '.claude/settings.json')],
   startHint: 'Start Copilot CLI here and trust the folder when it asks (headless: copilot -p … --trust-folder): it skips the hooks of an untrusted folder',

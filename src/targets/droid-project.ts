@@ -8,6 +8,7 @@ import { hookFileAt, projectHookFile } from './hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { homeFolder } from './home-settings.js';
 import type { Target } from './types.js';
+import { named } from './claude-code-events.js';
 
 const FILE = '.factory/settings.json';
 
@@ -18,6 +19,9 @@ const FILE = '.factory/settings.json';
  * comes from git.
  */
 const COMMAND_ROOT = '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/';
+
+/** Factory droid's hook events (0.215.0: the event names in its binary), by Claude Code's names. */
+export const DROID_EVENTS = named('PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'Notification', 'PreCompact');
 
 export const droidProject = {
   id: 'droid-project',
@@ -42,6 +46,7 @@ export const droidProject = {
   },
   // No block cap: a hook that always blocks keeps droid going for ever.
   stop: { blockCap: null, stopHookActiveReliable: true },
+  hookEvents: DROID_EVENTS,
   // droid lets a call through when a hook exits 1, 127 or is killed; exit 2 denies.
   guardFailure: 'exit-2',
   hookSources: (root, env) => [hookFileAt('user', join(homeFolder(env), '.factory', 'settings.json'), root), projectHookFile(root, FILE)],

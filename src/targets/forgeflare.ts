@@ -3,8 +3,12 @@ import { projectHookFile } from './hook-sources.js';
 import { forgeflareRecords, mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
 import { classifyMerged, readIfExists } from '../registration/merged-file.js';
 import type { Target } from './types.js';
+import { named } from './claude-code-events.js';
 
 const FILE = '.forgeflare/hooks.toml';
+
+/** forgeflare's hook events (its hooks.toml, seed 002). */
+export const FORGEFLARE_EVENTS = named('PreToolUse', 'PostToolUse', 'Stop');
 
 export const forgeflare = {
   id: 'forgeflare',
@@ -22,6 +26,7 @@ export const forgeflare = {
   agentDir: '.forgeflare',
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: false, transcript: 'none' },
   stop: { blockCap: null, stopHookActiveReliable: false },
+  hookEvents: FORGEFLARE_EVENTS,
   hookSources: (root) => [{ ...projectHookFile(root, FILE), format: 'forgeflare-toml' }],
   startHint: 'Start forgeflare here: it reads .forgeflare/hooks.toml when it starts',
   // Merged as text, so the user's entries keep their comments and layout.

@@ -9,7 +9,8 @@ import type { Finding } from '../hook-types.js';
 import { hookFileAt, projectHookFile } from './hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { folderAndParents, homeFolder, readHomeJson } from './home-settings.js';
-import type { Target } from './types.js';
+import type { HookEventDeclaration, Target } from './types.js';
+import { named } from './claude-code-events.js';
 
 const FILE = '.gemini/settings.json';
 
@@ -57,6 +58,20 @@ function authFinding(): Finding {
   };
 }
 
+/** Gemini CLI's hook events (0.61.0: its `HookEventName` enum), its own names beside Claude Code's. */
+export const GEMINI_EVENTS: readonly HookEventDeclaration[] = [
+  { event: 'PreToolUse', name: 'BeforeTool' },
+  { event: 'PostToolUse', name: 'AfterTool' },
+  { event: 'Stop', name: 'AfterAgent' },
+  ...named('SessionStart', 'SessionEnd', 'Notification'),
+  // Gemini CLI's own.
+  { event: 'BeforeAgent', matcher: 'none', summary: 'after the prompt is submitted, before the agent plans' },
+  { event: 'BeforeModel', matcher: 'other', matches: 'the request', summary: 'before each model request' },
+  { event: 'AfterModel', matcher: 'other', matches: 'the response', summary: 'after each model response' },
+  { event: 'BeforeToolSelection', matcher: 'other', matches: 'the request', summary: 'before the model chooses its tools' },
+  { event: 'PreCompress', matcher: 'other', matches: 'the trigger', summary: 'before the history is compressed' },
+];
+
 export const geminiProject = {
   id: 'gemini-project',
   summary: 'Gemini CLI project hooks: scripts in .gemini/hooks/, registered in .gemini/settings.json (AfterAgent, BeforeTool, AfterTool)',
@@ -80,6 +95,7 @@ export const geminiProject = {
   },
   // No block cap, and stop_hook_active is false again after tool calls: only the hook's own counting ends a loop.
   stop: { blockCap: null, stopHookActiveReliable: false },
+  hookEvents: GEMINI_EVENTS,
   // A hook that exits with anything but 0 or 1 blocks: a guard that cannot run (127) denies,
   // but so would a missing stop-watcher block every stop, for ever.
   guardFailure: 'exit-2',

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { hookFileAt, projectHookFile } from './hook-sources.js';
 import { registerInSettings } from './claude-project.js';
 import { homeFolder } from './home-settings.js';
-import type { Target } from './types.js';
+import type { HookEventDeclaration, Target } from './types.js';
+import { named } from './claude-code-events.js';
 
 const FILE = '.qwen/settings.json';
 /** The settings version Qwen Code 0.24 writes into a file without one. */
@@ -16,6 +17,16 @@ const SETTINGS_VERSION = 4;
 
 /** Put in front of a script's path in the registered command (and how our handlers are recognised). */
 const COMMAND_ROOT = '"$QWEN_PROJECT_DIR"/';
+
+/** Qwen Code's hook events (0.24.4: the "Hook Events" table of its bundled docs/features/hooks.md). */
+export const QWEN_CODE_EVENTS: readonly HookEventDeclaration[] = [
+  ...named('PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'PermissionRequest', 'PermissionDenied', 'UserPromptSubmit', 'UserPromptExpansion'),
+  ...named('Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'SessionStart', 'SessionEnd', 'Notification', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'MessageDisplay'),
+  // Qwen Code's own.
+  { event: 'SessionDelete', matcher: 'none', summary: 'after a chosen session is deleted' },
+  { event: 'TodoCreated', matcher: 'none', summary: 'when a todo item is created' },
+  { event: 'TodoCompleted', matcher: 'none', summary: 'when a todo item is completed' },
+];
 
 export const qwenProject = {
   id: 'qwen-project',
@@ -42,6 +53,7 @@ export const qwenProject = {
   },
   // 8 blocks in a row end the turn (QWEN_CODE_STOP_HOOK_BLOCK_CAP).
   stop: { blockCap: 8, stopHookActiveReliable: true },
+  hookEvents: QWEN_CODE_EVENTS,
   // Qwen has no onFailure and lets a call through when a hook exits 1 or 127; exit 2 denies.
   guardFailure: 'exit-2',
   matcherSyntax: 'gemini',

@@ -46,6 +46,45 @@ export interface InputFields {
   matchesClaudeToolNames?: boolean;
 }
 
+/**
+ * What an event's matcher is compared with. 'tool': the tool's name (Bash, Edit…); 'other':
+ * something else the event names (SessionStart's source, PreCompact's trigger…); 'none': the
+ * agent ignores a matcher on this event and runs every handler.
+ */
+export type MatcherKind = 'tool' | 'other' | 'none';
+
+/** How one agent has an event: its own name when it differs, and the first version that fires it. */
+export interface EventSupport {
+  /** The agent's name for the event, where it is not the row's (Gemini CLI: BeforeTool). */
+  name?: string;
+  /** Another name the agent takes for it (Copilot CLI's own file shape: agentStop). */
+  alsoNamed?: string;
+  /** The first version known to fire it; absent: every version this project runs. */
+  since?: string;
+  /**
+   * What the event's matcher was seen to match in the agent's real client, where a hook
+   * depends on one value (SessionStart's `compact` source, StopFailure's `invalid_request`
+   * error). The stop-watchers register for such a value only where it is listed here.
+   */
+  seen?: readonly string[];
+}
+
+/** What an event is and when it fires: given once, by the first agent that declares it. */
+export interface EventDefinition {
+  matcher: MatcherKind;
+  /** For 'other': what the matcher is compared with. */
+  matches?: string;
+  /** One line: when it fires. */
+  summary: string;
+}
+
+/**
+ * One hook event an agent fires: `event` is Claude Code's name for it, or the agent's own for
+ * an event Claude Code does not have. An event no other agent defines carries its definition
+ * (matcher, summary); one another agent defines (Claude Code's PreToolUse) names it only.
+ */
+export type HookEventDeclaration = EventSupport & Partial<EventDefinition> & { event: string };
+
 /** What an agent does about a Stop hook that keeps blocking, and what it tells the hook. */
 export interface StopBehaviour {
   /** The client's own limit of blocks in a row before it ends the turn; null: none, only the hook ends a loop. */
@@ -82,6 +121,12 @@ export interface Target {
   agentDir: string;
   input: InputFields;
   stop: StopBehaviour;
+  /**
+   * Every hook event the agent fires, and when (src/hook-events.ts derives its table from the
+   * targets): `explain`, the lint and doctor know an agent's events from here alone. Targets
+   * of one agent share one list.
+   */
+  hookEvents: readonly HookEventDeclaration[];
   /**
    * The agent's name for each of our events it has, when they differ or some are missing
    * (Gemini CLI: Stop → AfterAgent). A hook needing an event the map lacks is refused, naming it.

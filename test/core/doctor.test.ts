@@ -93,7 +93,7 @@ describe('ralph-hooks doctor', () => {
   });
 
   it('RH14 reads the script out of every agent\'s command spelling, and leaves commands it cannot follow alone', async () => {
-    const { scriptOf } = await import('../../src/registration/handler-scripts.js');
+    const { scriptOf } = await import('../../src/diagnose/handler-scripts.js');
     const cases: [string, string | undefined][] = [
       ['bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh', '/p/.claude/hooks/stop-watcher.sh'],
       ['bash "$(git rev-parse --show-toplevel 2>/dev/null || pwd)"/.codex/hooks/guard.sh || exit 2', '/p/.codex/hooks/guard.sh'],

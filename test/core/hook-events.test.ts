@@ -3,7 +3,7 @@
  * agents' own names agree with the targets' maps; every event a preset registers is in it.
  */
 import { describe, expect, it } from 'vitest';
-import { agentEvents, findAgentEvent, findHookEvent, firedAs, HOOK_EVENTS, ignoresMatcher, seenFiring } from '../../src/hook-events.js';
+import { agentEvents, eventTable, findAgentEvent, findHookEvent, firedAs, hookEvents, ignoresMatcher, seenFiring } from '../../src/hook-events.js';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
 
@@ -18,7 +18,7 @@ const CLAUDE_CODE_2_1_332 = [
 describe('the events table', () => {
   it('has every event of Claude Code 2.1.332, each once; PreSkillShellCommand from 2.1.332 only', () => {
     expect(agentEvents('claude-code').map((e) => e.name).sort()).toEqual([...CLAUDE_CODE_2_1_332].sort());
-    expect(new Set(HOOK_EVENTS.map((e) => e.name)).size).toBe(HOOK_EVENTS.length);
+    expect(new Set(hookEvents().map((e) => e.name)).size).toBe(hookEvents().length);
     expect(agentEvents('claude-code').filter((e) => e.since).map((e) => [e.name, e.since])).toEqual([['PreSkillShellCommand', '2.1.332']]);
   });
 
@@ -64,8 +64,34 @@ describe('seen values: where the stop-watchers answer a full context', () => {
   });
 
   it('every seen list belongs to an event whose matcher compares such a value', () => {
-    for (const spec of HOOK_EVENTS) {
+    for (const spec of hookEvents()) {
       for (const support of Object.values(spec.agents)) if (support?.seen) expect(spec.matcher, spec.name).toBe('other');
     }
+  });
+});
+
+describe('the table is derived from the targets (each declares its agent\'s events in its own file)', () => {
+  const targets = TARGETS as Record<string, Target>;
+  const withAgent = (agent: string, hookEvents: Target['hookEvents']) => ({ ...targets, extra: { ...targets['claude-project']!, id: 'extra', agent, hookEvents } });
+
+  it('every agent\'s events are the ones its target lists; targets of one agent share one list', () => {
+    for (const target of Object.values(targets)) {
+      expect(agentEvents(target.agent).map((e) => e.spec.name).sort(), target.id).toEqual(target.hookEvents.map((e) => e.event).sort());
+      const first = Object.values(targets).find((t) => t.agent === target.agent)!;
+      expect(target.hookEvents, `${target.id} and ${first.id}`).toBe(first.hookEvents);
+    }
+  });
+
+  it('an agent added with its list is in the table: Claude Code\'s events by name, its own defined', () => {
+    const table = eventTable(withAgent('new-agent', [{ event: 'Stop', name: 'Halt' }, { event: 'OnIdle', matcher: 'none', summary: 'when the agent idles' }]));
+    expect(table.find((row) => row.name === 'Stop')!.agents['new-agent']).toEqual({ name: 'Halt' });
+    expect(table.find((row) => row.name === 'OnIdle')).toEqual({ name: 'OnIdle', matcher: 'none', summary: 'when the agent idles', agents: { 'new-agent': {} } });
+  });
+
+  it('refuses an event no agent defines, one defined twice differently, one declared twice, a definition half given', () => {
+    expect(() => eventTable(withAgent('new-agent', [{ event: 'OnIdle' }]))).toThrow(/event OnIdle is defined by no agent/);
+    expect(() => eventTable(withAgent('new-agent', [{ event: 'Stop', matcher: 'tool', summary: 'other' }]))).toThrow(/event Stop is defined differently/);
+    expect(() => eventTable(withAgent('new-agent', [{ event: 'Stop' }, { event: 'Stop' }]))).toThrow(/event Stop is declared twice/);
+    expect(() => eventTable(withAgent('new-agent', [{ event: 'OnIdle', summary: 'when' }]))).toThrow(/a summary but no matcher/);
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 const source = (path: string) => pathToFileURL(join(REPO_ROOT, 'src', path)).href;
+const testkit = (path: string) => pathToFileURL(join(REPO_ROOT, 'testkit', path)).href;
 
 /** A made-up agent: hooks in .fake/hooks/, registered in .fake/hooks.json, a user-level file in ~/.fake/. */
 const TARGET_FILE = `import { join } from 'node:path';
@@ -37,13 +38,36 @@ export const fakeProject = {
   agentDir: '.fake',
   input: { shellTool: 'Shell', shellCommand: 'command', lastAssistantMessage: true, transcript: 'none', toolNames: { Shell: 'Bash' } },
   stop: { blockCap: null, stopHookActiveReliable: true },
+  hookEvents: [{ event: 'PreToolUse' }, { event: 'PostToolUse' }, { event: 'Stop' }, { event: 'SessionStart' }, { event: 'OnIdle', matcher: 'none', summary: 'when the agent has nothing left to do' }],
   startHint: 'Start Fake Agent here',
   hookSources: (root, env) => [hookFileAt('user', join(env.HOME, '.fake', 'hooks.json'), root), projectHookFile(root, FILE)],
   register: registerInSettings(FILE, COMMAND_ROOT),
 };
 `;
 
+/**
+ * Its client file (testkit/clients/agents/fake-agent.ts, here in a folder of its own): how its
+ * CLI is found (it has none), run, and its model conversation read (the Messages API).
+ */
+const CLIENT_FILE = `import { defineAgentClient } from '${testkit('clients/agent-client.ts')}';
+import { messagesConversation } from '${testkit('clients/model/conversation.ts')}';
+
+export default defineAgentClient({
+  agent: 'fake-agent',
+  command: 'fake',
+  package: 'fake-agent-cli',
+  install: 'npm i -D fake-agent-cli',
+  find: () => null,
+  version: () => null,
+  reader: messagesConversation,
+  run: async () => {
+    throw new Error('Fake Agent has no CLI to run');
+  },
+});
+`;
+
 let scratch: string;
+let clientsDir: string;
 let project: string;
 let home: string;
 
@@ -51,6 +75,9 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'ralph-hooks-new-target-'));
   const targetFile = join(scratch, 'fake-project.ts');
   writeFileSync(targetFile, TARGET_FILE);
+  clientsDir = join(scratch, 'clients');
+  mkdirSync(clientsDir);
+  writeFileSync(join(clientsDir, 'fake-agent.ts'), CLIENT_FILE);
   // The registry's one line: the real targets and the new one. The modules this test imports
   // are loaded afresh (a worker runs many files), so they see the mock.
   vi.resetModules();
@@ -115,6 +142,72 @@ describe('a target added in its own file and one registry line', () => {
     // doctor: the registration found in the target's file.
     const findings = checkProject(project, { env: { ...process.env, HOME: home } });
     expect(findings.find((finding) => finding.code === 'RH05')).toMatchObject({ ok: true, message: '.fake/hooks.json parses' });
+  });
+
+  it('generate, explain (with its lint) and doctor, run as the CLI runs them, find nothing: not one problem, not one warning', async () => {
+    const output = (async (run: () => Promise<number>) => {
+      const lines: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+      try {
+        return { code: await run(), text: lines.join('\n') };
+      } finally {
+        log.mockRestore();
+      }
+    });
+    const previousHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const generate = await import('../../cli/commands/generate.js');
+      const explain = await import('../../cli/commands/explain.js');
+      const doctor = await import('../../cli/commands/doctor.js');
+      const { lintHooks } = await import('../../src/diagnose/hook-lint.js');
+      const { explainHooks } = await import('../../src/diagnose/explain.js');
+      const { readConfig } = await import('../../src/config/load.js');
+      const { TARGETS } = await import('../../src/targets/index.js');
+      const target = (TARGETS as Record<string, import('../../src/targets/types.js').Target>)['fake-project']!;
+
+      expect((await output(() => generate.run(['--dir', project]))).code).toBe(0);
+      // The lint alone, over every hook explain finds (the user's Stop hook included).
+      const config = readConfig(project);
+      const { hooks } = explainHooks(project, target, config, { env: { HOME: home } });
+      expect(lintHooks(hooks, target, config, project)).toEqual([]);
+      // explain: every hook in its events, the agent's own name and summary, no finding (RH24 "never runs" was one per hook).
+      const explained = await output(() => explain.run(['--dir', project, '--json']));
+      const report = JSON.parse(explained.text) as { findings: unknown[] };
+      expect(report.findings).toEqual([]);
+      expect(explained.code).toBe(0);
+      // doctor: every check passes, none warns.
+      const doctored = await output(() => doctor.run(['--dir', project, '--json']));
+      const { findings } = JSON.parse(doctored.text) as { findings: { code: string; ok: boolean; warning?: boolean; message: string }[] };
+      expect(findings.filter((finding) => !finding.ok || finding.warning)).toEqual([]);
+      expect(findings.length).toBeGreaterThan(5);
+      expect(doctored.code).toBe(0);
+    } finally {
+      if (previousHome === undefined) delete process.env.HOME;
+      else process.env.HOME = previousHome;
+    }
+  });
+});
+
+describe('its client, in a file of its own beside the agents\' clients', () => {
+  it('is found from the registry by its agent\'s name: probed, run by name, its conversation read; no list names it', async () => {
+    const { agentClients, AGENT_CLIENTS_DIR, clientAgents } = await import('../../testkit/clients/agent-client.js');
+    const { sentToModel } = await import('../../testkit/clients/model/conversation.js');
+    const dirs = [clientsDir, AGENT_CLIENTS_DIR];
+    const found = clientAgents(dirs);
+    expect(found.find((entry) => entry.agent === 'fake-agent')).toEqual({ agent: 'fake-agent', target: 'fake-project', file: join(clientsDir, 'fake-agent.ts') });
+    // Without its file, the registry's agent has no client: the lists come from the files.
+    expect(clientAgents().map((entry) => entry.agent)).not.toContain('fake-agent');
+    const clients = await agentClients(dirs);
+    const fake = clients.find((client) => client.agent === 'fake-agent')!;
+    expect(fake).toMatchObject({ command: 'fake', install: 'npm i -D fake-agent-cli', target: 'fake-project' });
+    expect(fake.find()).toBeNull();
+    await expect(fake.run(scratch, { turns: [] })).rejects.toThrow('Fake Agent has no CLI to run');
+    // Its reader is known once its file is loaded: what the model was sent in its sessions is read.
+    const requests = [{ modelCall: true, body: { messages: [{ role: 'user', content: 'Hook said: keep going' }] } }] as never;
+    expect(sentToModel({ agent: 'fake-agent', requests })).toEqual(['Hook said: keep going']);
+    // The real agents come first, in the registry's order; the new one follows its line.
+    expect(clients.map((client) => client.agent)).toEqual([...clientAgents().map((entry) => entry.agent), 'fake-agent']);
   });
 });
 

@@ -110,17 +110,21 @@ export function namesRead(source: string): Set<string> {
   return names;
 }
 
-/** The names SOURCE assigns: local/declare/readonly, NAME=, NAME+=, for NAME, printf -v NAME, read … NAME. */
-export function namesAssigned(source: string): Set<string> {
+/**
+ * The names SOURCE assigns: local/declare/readonly, NAME=, NAME+=, for NAME, printf -v NAME, read … NAME.
+ * With `values`, only the names given a value: a bare `local NAME` scopes a name a helper of the
+ * core then sets (safe_path's TARGET), which gives it no value of the rule's own.
+ */
+export function namesAssigned(source: string, { values = false }: { values?: boolean } = {}): Set<string> {
   const code = codeWords(source).replace(CASE_ITEM, ' ');
   const names = new Set<string>();
-  const add = (text: string) => {
+  const add = (text: string, declaration = false) => {
     for (const word of text.split(/\s+/)) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=|$)/.exec(word);
-      if (m && !word.startsWith('-')) names.add(m[1]!);
+      if (m && !word.startsWith('-') && !(values && declaration && m[2] === '')) names.add(m[1]!);
     }
   };
-  for (const m of code.matchAll(/\b(?:local|declare|readonly)((?:\s+-[a-zA-Z]+)*)\s+([^;&|\n]*)/g)) add(m[2]!);
+  for (const m of code.matchAll(/\b(?:local|declare|readonly)((?:\s+-[a-zA-Z]+)*)\s+([^;&|\n]*)/g)) add(m[2]!, true);
   // At the start of a statement: `x=1`, `a && b=2`, `then c+=3`, `d[k]=4` (not `[[ $a == of=* ]]`).
   for (const m of code.matchAll(/(?:^|[;&|({]|\b(?:then|do|else)\b)\s*([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]=]*\])?\+?=/gm)) names.add(m[1]!);
   for (const m of code.matchAll(/\bfor\s+(?:\(\(\s*)?([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(m[1]!);

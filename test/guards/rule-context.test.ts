@@ -48,11 +48,17 @@ export function undeclaredUse(source: string, core: string, context: { variables
   const coreVariables = new Set([...namesAssigned(core)].filter((name) => !BASH_VARIABLES.has(name)));
   const coreFunctions = functionsDefined(core);
   const own = namesAssigned(source);
+  // What the rule reads of its own: the names it gives a value (a bare `local NAME` only
+  // scopes what a helper sets, and reading it afterwards reads the core's context).
+  const ownValues = namesAssigned(source, { values: true });
+  // A rule's settings (its settings.sh.hbs: `readonly NAME=…`) are rendered into the guard's
+  // file but are the rule's own.
+  const settingsOwn = new Set([...codeWords(source).matchAll(/\breadonly(?:\s+-[a-zA-Z]+)*\s+([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
   const locals = namesLocal(source);
   const words = new Set(codeWords(source).match(/(?<![-\w./])[a-z_][a-z0-9_]*/g) ?? []);
   return [
-    ...[...namesRead(source)].filter((name) => coreVariables.has(name) && !own.has(name) && !context.variables.has(name)).map((name) => `reads ${name}`),
-    ...[...own].filter((name) => !settings && coreVariables.has(name) && !locals.has(name) && !context.variables.has(name)).map((name) => `sets ${name}`),
+    ...[...namesRead(source)].filter((name) => coreVariables.has(name) && !ownValues.has(name) && !context.variables.has(name)).map((name) => `reads ${name}`),
+    ...[...own].filter((name) => !settings && coreVariables.has(name) && !locals.has(name) && !settingsOwn.has(name) && !context.variables.has(name)).map((name) => `sets ${name}`),
     ...[...words].filter((name) => coreFunctions.has(name) && !functionsDefined(source).has(name) && !context.helpers.has(name) && !(settings && GUARD_FILE_CALLS.has(name))).map((name) => `calls ${name}`),
   ].sort();
 }
@@ -67,8 +73,10 @@ function ruleSources(): [string, string][] {
 }
 
 describe('guard: the rule context', () => {
-  const { core, parse, read } = renderedGuard();
-  const machinery = `${core}\n${parse}\n${read}`;
+  const { guard, core, parse, read } = renderedGuard();
+  // Wherever a variable is set, the rules see it: the guard's own file (its settings, STATE_DIR,
+  // HOOK_NAME…) as much as the core and the parser.
+  const machinery = `${guard}\n${core}\n${parse}\n${read}`;
   const context = declaredContext(core);
 
   it('names only what the core has: every variable is set there, every helper defined there', () => {
@@ -97,6 +105,21 @@ describe('guard: the rule context', () => {
       '}',
     ].join('\n');
     expect(undeclaredUse(rule, machinery, context)).toEqual(['calls end_word', 'reads depth', 'reads rest', 'sets expect']);
+  });
+
+  it("catches a rule that reads a setting of the guard's own file that is not declared, even behind a bare local", () => {
+    const rule = [
+      'rule_settings() {',
+      '  local GUARD_CORE',
+      '  [[ -n ${ACTIVE_WHEN_ENV} ]] && log "${LOG_PREFIX} ${GUARD_CORE}"',
+      '  log "${HOOK_NAME} ${STATE_DIR}"',
+      '  return 0',
+      '}',
+    ].join('\n');
+    // HOOK_NAME and STATE_DIR are declared; the others are set in guard.sh only.
+    expect(undeclaredUse(rule, machinery, context)).toEqual(['reads ACTIVE_WHEN_ENV', 'reads GUARD_CORE', 'reads LOG_PREFIX']);
+    // Without guard.sh among the files searched, none of them would be seen.
+    expect(undeclaredUse(rule, `${core}\n${parse}\n${read}`, context)).toEqual([]);
   });
 
   it('docs/architecture.md lists the same names', () => {

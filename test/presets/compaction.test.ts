@@ -311,3 +311,41 @@ for (const runtime of RUNTIMES) {
     expect(endRecord(ws)).toMatchObject({ reason: 'session-failed', iteration: 2 });
   });
 }
+
+/**
+ * The Node runtime's StopFailure wrapper ends at once: it does not wait for Node, which a loaded
+ * machine may take seconds to start (the client kills its hooks some 1.5 s after starting them).
+ * Here Node is held back by a shim until the test lets it go: the wrapper has ended before Node
+ * has written anything, and the pause is written once Node runs. No clock: the order of events.
+ */
+it('loop (node): the StopFailure wrapper ends before Node has written the pause, and Node still writes it', async () => {
+  const loop = loops.node!;
+  const ws = workspace();
+  writeLoopState(ws, loop, { iteration: 2, session: SESSION });
+  const shims = ws.path('shims');
+  const gate = ws.path('go');
+  const started = ws.path('node-started');
+  const real = execFileSync('bash', ['-c', 'command -v node'], { encoding: 'utf8' }).trim();
+  mkdirSync(shims, { recursive: true });
+  writeFileSync(
+    join(shims, 'node'),
+    `#!/usr/bin/env bash\n: > ${JSON.stringify(started)}\nuntil [[ -e ${JSON.stringify(gate)} ]]; do [[ -d ${JSON.stringify(shims)} ]] || exit 1; sleep 0.05; done\nexec ${JSON.stringify(real)} "$@"\n`,
+    { mode: 0o755 },
+  );
+  const wrapper = loop.hook.replace(/\.mjs$/, '-failure.sh');
+  const child = spawn('bash', [wrapper], { cwd: ws.dir, env: { ...process.env, PATH: `${shims}:${process.env.PATH}`, CLAUDE_PROJECT_DIR: ws.dir }, stdio: ['pipe', 'ignore', 'ignore'] });
+  const exited = new Promise<number | null>((resolveExit) => child.on('exit', resolveExit));
+  child.stdin.end(JSON.stringify(failure(ws)));
+  // The wrapper exits while Node is held at the gate: it never waited for it. (Were it to wait,
+  // the test would time out; the shim gives up once the workspace is removed.)
+  expect(await exited).toBe(0);
+  expect(hasEndRecord(ws)).toBe(false);
+  expect(isActive(ws, loop)).toBe(true);
+  // Node was started (detached) with the input, and writes the pause once let go.
+  await until(() => existsSync(started));
+  expect(existsSync(started), 'the wrapper never started Node').toBe(true);
+  writeFileSync(gate, '');
+  await until(() => hasEndRecord(ws));
+  expect(isActive(ws, loop)).toBe(false);
+  expect(endRecord(ws)).toMatchObject({ reason: 'session-failed', iteration: 2 });
+});

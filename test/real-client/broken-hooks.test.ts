@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { TARGETS } from '../../src/targets/index.js';
 import { runAgent } from '../../testkit/clients/index.js';
-import { realProject, REAL_AGENTS, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled, describeWhen, itWhen } from './helpers.js';
+import { realProject, REAL_AGENTS, SESSION_TIMEOUT_MS, TEST_TIMEOUT_MS, whenInstalled, describeWhen, itWhen, type RealAgent } from './helpers.js';
 
 const run = describeWhen(REAL_AGENTS.some((a) => whenInstalled(a.installed)));
 run('a guard whose script is missing blocks the call', () => {
@@ -54,7 +54,8 @@ run('a stop-watcher whose script is missing lets the agent stop', () => {
  * documented in docs/guards.md: the script sleeps past a 2-second timeout, and a marker file
  * says whether the shell call ran.
  */
-const WHEN_A_GUARD_TIMES_OUT: Record<(typeof REAL_AGENTS)[number]['agent'], 'blocked' | 'runs'> = {
+// An agent with a client and no entry here fails its test (its behaviour is not pinned yet).
+const WHEN_A_GUARD_TIMES_OUT: Partial<Record<RealAgent, 'blocked' | 'runs'>> = {
   'claude-code': 'blocked',
   codex: 'runs',
   'qwen-code': 'runs',

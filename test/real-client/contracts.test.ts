@@ -15,7 +15,7 @@ import { expect, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { runScenario } from '../../testkit/clients/index.js';
 import { checkContract, observedContract, type ContractCheck } from '../../testkit/clients/contract.js';
-import { CLIENT_PROBES } from '../../testkit/clients/installed.js';
+import { clientProbes } from '../../testkit/clients/installed.js';
 import { realProject, REAL_AGENTS, TEST_TIMEOUT_MS, describeWhen } from './helpers.js';
 
 const CONTRACTS = join(import.meta.dirname, 'contracts');
@@ -53,7 +53,7 @@ for (const { agent, target, installed } of REAL_AGENTS) {
   const run = describeWhen(installed, { concurrent: false });
   run(`the hook contract of the real ${agent}`, () => {
     it(`${agent} sends the events and keys of its version's snapshot`, async () => {
-      const probe = CLIENT_PROBES.find((p) => p.agent === agent)!;
+      const probe = (await clientProbes()).find((p) => p.agent === agent)!;
       const bin = probe.find();
       const version = bin ? probe.version(bin) : null;
       expect(version, `${agent}: no version from ${bin ?? '(not installed)'}`).toBeTruthy();

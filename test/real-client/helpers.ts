@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
-import { findClaudeCode, findCodex, findCopilot, findDroid, findGemini, findQwenCode } from '../../testkit/clients/index.js';
+import { agentClients } from '../../testkit/clients/index.js';
+import type { AgentId, TargetId } from '../../src/targets/index.js';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
 
 /** Generous: a session is about a second alone, much more on a loaded 2-core machine. */
@@ -34,17 +35,19 @@ export function scratch(prefix = 'ralph-hooks-real-'): string {
   return dir;
 }
 
-/** Every agent whose real client the suite runs, with its target and whether it is installed here. */
-export const REAL_AGENTS = [
-  { agent: 'claude-code', target: 'claude-project', installed: findClaudeCode() !== null },
-  { agent: 'codex', target: 'codex-project', installed: findCodex() !== null },
-  { agent: 'qwen-code', target: 'qwen-project', installed: findQwenCode() !== null },
-  { agent: 'copilot', target: 'copilot-project', installed: findCopilot() !== null },
-  { agent: 'gemini', target: 'gemini-project', installed: findGemini() !== null },
-  { agent: 'droid', target: 'droid-project', installed: findDroid() !== null },
-] as const;
+/**
+ * Every agent whose real client the suite runs, with its target and whether it is installed
+ * here: derived from the target registry and the agents' client files (testkit/clients/
+ * agent-client.ts), so an agent added there is in the suite.
+ */
+export const REAL_AGENTS: readonly { agent: RealAgent; target: TargetId; installed: boolean }[] = (await agentClients()).map((client) => ({
+  agent: client.agent as RealAgent,
+  target: client.target as TargetId,
+  installed: client.find() !== null,
+}));
 
-export type RealAgent = (typeof REAL_AGENTS)[number]['agent'];
+/** An agent with a real client (forgeflare, without one, is never run). */
+export type RealAgent = AgentId;
 
 /**
  * The one rule for skipping a real-client test, written here only (test/real-client/skip-rule

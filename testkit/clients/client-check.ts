@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CLIENT_PROBES, installedClients, type InstalledClient } from './installed.js';
+import { clientProbes, installedClients, type ClientProbe, type InstalledClient } from './installed.js';
 import { humanLine } from '../replay/reporters/human.js';
 import { failureDetails } from '../replay/reporters/details.js';
 import type { CaseOutcome } from '../replay/run-case.js';
@@ -29,6 +29,8 @@ export interface ClientsCheck {
   clients: ClientOutcome[];
   /** Clients a scenario names that are not installed here, with how to install them. */
   missing: { agent: string; install: string }[];
+  /** Every agent with a client (the target registry's), what it installs and how. */
+  known: Pick<ClientProbe, 'agent' | 'command' | 'install'>[];
   /** Scenario files that cannot be read (bad JSON, unknown field). */
   unreadable: CaseOutcome[];
   /** True when nothing failed (no client or no scenario is not a failure). */
@@ -70,7 +72,8 @@ const agentsOf = (entry: ReadScenario) => entry.scenario.agents ?? ['claude-code
  */
 export async function checkClients(root: string, onResult?: (client: InstalledClient, outcome: CaseOutcome) => void): Promise<ClientsCheck> {
   const { read, unreadable, count } = readScenarios(root);
-  const clients: ClientOutcome[] = installedClients(root).map((client) => ({ ...client, outcomes: [] }));
+  const probes = await clientProbes();
+  const clients: ClientOutcome[] = (await installedClients(root)).map((client) => ({ ...client, outcomes: [] }));
   for (const client of clients) {
     for (const entry of read.filter((e) => agentsOf(e).includes(client.agent))) {
       const outcome = await runScenarioCase({ ...entry, scenario: { ...entry.scenario, agents: [client.agent] } }, { projectRoot: root, bin: client.bin });
@@ -79,9 +82,10 @@ export async function checkClients(root: string, onResult?: (client: InstalledCl
     }
   }
   const named = new Set(read.flatMap(agentsOf));
-  const missing = CLIENT_PROBES.filter((p) => named.has(p.agent) && !clients.some((c) => c.agent === p.agent)).map((p) => ({ agent: p.agent, install: p.install }));
+  const missing = probes.filter((p) => named.has(p.agent) && !clients.some((c) => c.agent === p.agent)).map((p) => ({ agent: p.agent, install: p.install }));
   const ok = unreadable.length === 0 && clients.every((c) => c.outcomes.every((o) => o.status === 'pass'));
-  return { scenarioDir: DEFAULT_SCENARIO_DIR, scenarios: count, clients, missing, unreadable, ok };
+  const known = probes.map(({ agent, command, install }) => ({ agent, command, install }));
+  return { scenarioDir: DEFAULT_SCENARIO_DIR, scenarios: count, clients, missing, known, unreadable, ok };
 }
 
 const clientName = (client: InstalledClient) => `${client.agent} ${client.version ?? '(version unknown)'}`;
@@ -94,9 +98,9 @@ export function clientResultLine(client: InstalledClient, outcome: CaseOutcome):
 /** The report for people: per client and version, how many scenarios pass, then every failure in full. */
 export function formatClientsCheck(check: ClientsCheck, root: string): string {
   const lines: string[] = [];
-  const installs = CLIENT_PROBES.map((p) => p.install.replace(/^npm i -D /, '')).join(', ');
+  const installs = check.known.map((p) => p.install.replace(/^npm i -D /, '')).join(', ');
   if (check.clients.length === 0) {
-    lines.push(`No agent CLI is installed here (looked in node_modules/.bin and on PATH for ${CLIENT_PROBES.map((p) => p.command).join(', ')}): there is no client to run the scenarios in.`);
+    lines.push(`No agent CLI is installed here (looked in node_modules/.bin and on PATH for ${check.known.map((p) => p.command).join(', ')}): there is no client to run the scenarios in.`);
     lines.push(`Install the one you use as a dev dependency (npm i -D <package>: ${installs}), then run this again.`);
   } else if (check.scenarios === 0) {
     lines.push(`No scenario files in ${check.scenarioDir}/: nothing to run in ${check.clients.map(clientName).join(', ')}.`);

@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compareVersions } from '../../src/diagnose/doctor.js';
+import { compareVersions } from '../../src/util/versions.js';
 import type { TappedHookRun } from './real-client.js';
 import { isJsonObject } from '../../src/util/json-text.js';
 

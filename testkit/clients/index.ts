@@ -7,6 +7,8 @@
  *
  * Everything that runs without a real client is the main entry, `ralph-hooks/testkit`.
  */
+export * from './agent-client.js';
+export * from './installed.js';
 export * from './model/model-server.js';
 export * from './model/messages-api.js';
 export * from './model/conversation.js';

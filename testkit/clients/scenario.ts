@@ -7,12 +7,12 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isSubset, type Failure } from '../replay/expectations.js';
 import { loadScenario, ScenarioError, validateScenario, type Scenario, type ScenarioExpect } from '../replay/scenario-schema.js';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
+import { clientAgents, loadAgentClient } from './agent-client.js';
 import type { RealClientRun, TappedHookRun } from './real-client.js';
 import { sentToModel, toolCalls } from './model/conversation.js';
 import type { Turn } from './model/model-server.js';
@@ -30,18 +30,11 @@ export type ScenarioClient = (
 const REGISTERED: Record<string, () => Promise<ScenarioClient>> = {};
 
 /**
- * The agents with a client file: every target's agent whose runner sits in agents/ beside this file under
- * its name (codex.ts) with the runner as its default export. Adding an agent adds no line here.
+ * Every agent with a client, registered or found by its file: a target's agent whose client
+ * sits in agents/ under its name (agent-client.ts). Adding an agent adds no line here.
  */
-function agentsWithClientFile(): string[] {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const agents = new Set(Object.values(TARGETS as Record<string, Target>).map((target) => target.agent));
-  return [...agents].filter((agent) => ['.js', '.ts'].some((extension) => existsSync(join(here, 'agents', `${agent}${extension}`))));
-}
-
-/** Every agent with a client, registered or found by its file. */
 const CLIENTS = (): Record<string, () => Promise<ScenarioClient>> => ({
-  ...Object.fromEntries(agentsWithClientFile().map((agent) => [agent, async () => ((await import(/* @vite-ignore */ `./agents/${agent}.js`)) as { default: ScenarioClient }).default])),
+  ...Object.fromEntries(clientAgents().map(({ agent, file }) => [agent, async () => (await loadAgentClient(agent, file)).run])),
   ...REGISTERED,
 });
 

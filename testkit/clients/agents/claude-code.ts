@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
 import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from '../session.js';
 import { TAPPED_SETTINGS } from '../tap.js';
-import type { ScenarioClient } from '../scenario.js';
+import { defineAgentClient } from '../agent-client.js';
+import { messagesConversation } from '../model/conversation.js';
 
 // The shared pieces lived here first; they stay importable from here.
 export * from '../real-client.js';
@@ -115,6 +116,15 @@ export async function runClaudeCode(projectDir: string, options: RunClaudeCodeOp
   });
 }
 
-/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
-const scenarioClient: ScenarioClient = runClaudeCode;
-export default scenarioClient;
+/** This agent's client, the file's default export, found by the agent's name from the target registry (agent-client.ts). */
+const client = defineAgentClient({
+  agent: 'claude-code',
+  command: 'claude',
+  package: '@anthropic-ai/claude-code',
+  install: CLAUDE_CODE_INSTALL,
+  find: findClaudeCode,
+  version: claudeCodeVersion,
+    reader: messagesConversation,
+  run: runClaudeCode,
+});
+export default client;

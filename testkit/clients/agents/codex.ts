@@ -17,7 +17,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
-import type { ScenarioClient } from '../scenario.js';
+import { defineAgentClient } from '../agent-client.js';
+import { responsesConversation } from '../model/responses-api.js';
 
 export const CODEX_INSTALL = 'npm i -D @openai/codex';
 /** The environment variable the scripted provider reads its key from (`env_key`). */
@@ -227,6 +228,15 @@ export async function trustCodexHooks(options: { codexHome: string; cwd: string;
   }
 }
 
-/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
-const scenarioClient: ScenarioClient = runCodex;
-export default scenarioClient;
+/** This agent's client, the file's default export, found by the agent's name from the target registry (agent-client.ts). */
+const client = defineAgentClient({
+  agent: 'codex',
+  command: 'codex',
+  package: '@openai/codex',
+  install: CODEX_INSTALL,
+  find: findCodex,
+  version: codexVersion,
+    reader: responsesConversation,
+  run: runCodex,
+});
+export default client;

@@ -31,15 +31,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { parseJsonl, runClientProcess, type RealClientOptions, type RealClientRun } from '../real-client.js';
-import { messagesConversation, registerConversationReader, withDenialText } from '../model/conversation.js';
+import { messagesConversation, withDenialText } from '../model/conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
 import { isJsonObject } from '../../../src/util/json-text.js';
-import type { ScenarioClient } from '../scenario.js';
+import { defineAgentClient } from '../agent-client.js';
 
 export const COPILOT_INSTALL = 'npm i -D @github/copilot';
 
 // Copilot speaks the Messages API to the scripted model: toolCalls/sentToModel read its runs like Claude Code's.
-registerConversationReader('copilot', withDenialText(messagesConversation, ['Denied by preToolUse hook']));
 
 /** The model name the scripted provider is given (`COPILOT_MODEL`); Copilot knows its token limits. */
 export const COPILOT_SCRIPTED_MODEL = 'claude-sonnet-4.5';
@@ -360,6 +359,16 @@ export function copilotLogs(home: string): string {
     .join('');
 }
 
-/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
-const scenarioClient: ScenarioClient = runCopilot;
-export default scenarioClient;
+/** This agent's client, the file's default export, found by the agent's name from the target registry (agent-client.ts). */
+const client = defineAgentClient({
+  agent: 'copilot',
+  command: 'copilot',
+  package: '@github/copilot',
+  install: COPILOT_INSTALL,
+  find: findCopilot,
+  version: copilotVersion,
+  // Copilot CLI sends a denial as a plain tool result.
+  reader: withDenialText(messagesConversation, ['Denied by preToolUse hook']),
+  run: runCopilot,
+});
+export default client;

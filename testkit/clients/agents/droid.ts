@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
 import { findBin, isolatedEnv, lastJsonObject, requireBin, runAgentSession, versionIn } from '../session.js';
-import type { ScenarioClient } from '../scenario.js';
+import { defineAgentClient } from '../agent-client.js';
+import { messagesConversation } from '../model/conversation.js';
 
 export const DROID_INSTALL = 'npm i -D droid';
 /** The files the tap wraps in a droid project (droid reads no other project hook file). */
@@ -111,6 +112,15 @@ export async function runDroid(projectDir: string, options: RunDroidOptions = {}
   });
 }
 
-/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
-const scenarioClient: ScenarioClient = runDroid;
-export default scenarioClient;
+/** This agent's client, the file's default export, found by the agent's name from the target registry (agent-client.ts). */
+const client = defineAgentClient({
+  agent: 'droid',
+  command: 'droid',
+  package: 'droid',
+  install: DROID_INSTALL,
+  find: findDroid,
+  version: droidVersion,
+    reader: messagesConversation,
+  run: runDroid,
+});
+export default client;

@@ -20,10 +20,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
-import { geminiApi } from '../model/gemini-api.js';
+import { geminiApi, geminiConversation } from '../model/gemini-api.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
 import { isJsonObject } from '../../../src/util/json-text.js';
-import type { ScenarioClient } from '../scenario.js';
+import { defineAgentClient } from '../agent-client.js';
 
 export const GEMINI_INSTALL = 'npm i -D @google/gemini-cli';
 /** The files the tap wraps in a Gemini project. */
@@ -247,6 +247,15 @@ export async function runGemini(projectDir: string, options: RunGeminiOptions = 
   });
 }
 
-/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
-const scenarioClient: ScenarioClient = runGemini;
-export default scenarioClient;
+/** This agent's client, the file's default export, found by the agent's name from the target registry (agent-client.ts). */
+const client = defineAgentClient({
+  agent: 'gemini',
+  command: 'gemini',
+  package: '@google/gemini-cli',
+  install: GEMINI_INSTALL,
+  find: findGemini,
+  version: geminiVersion,
+    reader: geminiConversation,
+  run: runGemini,
+});
+export default client;

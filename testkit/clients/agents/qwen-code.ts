@@ -16,10 +16,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonl, transcriptFiles, type RealClientOptions, type RealClientRun } from '../real-client.js';
 import { chatCompletionsApi, withChatCompletions } from '../model/chat-completions-api.js';
-import { messagesConversation, registerConversationReader, type ConversationReader } from '../model/conversation.js';
+import { messagesConversation, type ConversationReader } from '../model/conversation.js';
 import { findBin, isolatedEnv, requireBin, runAgentSession, versionIn } from '../session.js';
 import { isJsonObject } from '../../../src/util/json-text.js';
-import type { ScenarioClient } from '../scenario.js';
+import { defineAgentClient } from '../agent-client.js';
 
 export const QWEN_CODE_INSTALL = 'npm i -D @qwen-code/qwen-code';
 /** The files the tap wraps in a Qwen Code project. */
@@ -135,7 +135,6 @@ export function findQwenCodeTranscript(home: string, sessionId: string | null): 
 
 /** What the model saw in a Qwen Code session, over either wire (registered for agent "qwen-code"). */
 export const qwenCodeConversation: ConversationReader = withChatCompletions(messagesConversation);
-registerConversationReader('qwen-code', qwenCodeConversation);
 
 /** The text of the last assistant message of a Qwen Code transcript (`{type: "assistant", message: {role: "model", parts: [{text}]}}`), or null. */
 export function qwenCodeLastAssistantText(transcript: unknown[]): string | null {
@@ -181,6 +180,16 @@ export async function runQwenCode(projectDir: string, options: RunQwenCodeOption
   });
 }
 
-/** This agent's entry in the scenario runner, which finds it by the agent's name (scenario.ts). */
-const scenarioClient: ScenarioClient = runQwenCode;
-export default scenarioClient;
+/** This agent's client, the file's default export, found by the agent's name from the target registry (agent-client.ts). */
+const client = defineAgentClient({
+  agent: 'qwen-code',
+  command: 'qwen',
+  package: '@qwen-code/qwen-code',
+  install: QWEN_CODE_INSTALL,
+  find: findQwenCode,
+  version: qwenCodeVersion,
+  // Qwen Code speaks either wire (the Messages API or Chat Completions).
+  reader: qwenCodeConversation,
+  run: runQwenCode,
+});
+export default client;

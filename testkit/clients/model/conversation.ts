@@ -4,10 +4,7 @@
  * arrives here), and every piece of text it was sent (hook feedback, additionalContext).
  */
 import type { RecordedRequest } from './model-server.js';
-import { responsesConversation } from './responses-api.js';
 import { canonicalCall } from '../shell-tools.js';
-import { withChatCompletions } from './chat-completions-api.js';
-import { geminiConversation } from './gemini-api.js';
 import { firstSeenTexts } from '../first-seen.js';
 import { isJsonObject } from '../../../src/util/json-text.js';
 import { contentText } from './content-text.js';
@@ -99,16 +96,8 @@ export function withDenialText(reader: ConversationReader, prefixes: string[]): 
   };
 }
 
-const READERS: Record<string, ConversationReader> = {
-  'claude-code': messagesConversation,
-  codex: responsesConversation,
-  // Qwen Code speaks either wire; Copilot CLI and droid the Messages API.
-  'qwen-code': withChatCompletions(messagesConversation),
-  // Copilot CLI sends a denial as a plain tool result.
-  copilot: withDenialText(messagesConversation, ['Denied by preToolUse hook']),
-  droid: messagesConversation,
-  gemini: geminiConversation,
-};
+/** Each agent's reader, given by its client file (defineAgentClient) when it is loaded. */
+const READERS: Record<string, ConversationReader> = {};
 
 /** Teach `toolCalls`/`sentToModel` another client's protocol. */
 export function registerConversationReader(agent: string, reader: ConversationReader): void {
@@ -117,7 +106,7 @@ export function registerConversationReader(agent: string, reader: ConversationRe
 
 function readerFor(run: { agent: string }): ConversationReader {
   const reader = READERS[run.agent];
-  if (!reader) throw new Error(`no conversation reader for agent "${run.agent}" (known: ${Object.keys(READERS).join(', ')})`);
+  if (!reader) throw new Error(`no conversation reader for agent "${run.agent}": its client file is not loaded (known: ${Object.keys(READERS).join(', ')}; load it with agentClients() or import its runner)`);
   return reader;
 }
 

@@ -9,10 +9,10 @@ import { isJsonObject, parseJsonText } from '../util/json-text.js';
 import { homeFolder } from '../targets/home-settings.js';
 import { TARGETS } from '../targets/index.js';
 import type { Target } from '../targets/types.js';
-import { candidatesIn } from './claude-settings.js';
-import { readForgeflareHooks } from './forgeflare-load.js';
-import { readIfExists } from './merged-file.js';
-import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from './ownership.js';
+import { candidatesIn } from '../registration/claude-settings.js';
+import { readForgeflareHooks } from '../registration/forgeflare-load.js';
+import { readIfExists } from '../registration/merged-file.js';
+import { FAIL_CLOSED_SUFFIX, FAIL_OPEN_SUFFIX } from '../registration/ownership.js';
 
 export interface RegisteredHandler {
   file: string;

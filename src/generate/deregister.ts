@@ -7,14 +7,14 @@
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { formatJson, isJsonObject, parseJsonText } from '../util/json-text.js';
-import { sha256, type Manifest } from '../generate/manifest.js';
-import type { FileChange } from '../generate/plan.js';
+import { sha256, type Manifest } from './manifest.js';
+import type { FileChange } from './plan.js';
 import { TARGETS } from '../targets/index.js';
 import type { Target } from '../targets/types.js';
-import { mergeHookSettings } from './claude-settings.js';
-import { mergeForgeflareHooks } from './forgeflare-toml.js';
-import { readIfExists } from './merged-file.js';
-import type { Ownership } from './ownership.js';
+import { mergeHookSettings } from '../registration/claude-settings.js';
+import { mergeForgeflareHooks } from '../registration/forgeflare-toml.js';
+import { readIfExists } from '../registration/merged-file.js';
+import type { Ownership } from '../registration/ownership.js';
 
 /** Keys ralph-hooks adds to a registration file for the agent's sake, not the user's. */
 const SCAFFOLD_KEYS = new Set(['$version']);
