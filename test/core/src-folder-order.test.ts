@@ -15,6 +15,7 @@ export const SRC_ORDER = [
   'util', // helpers with no knowledge of hooks: errors, JSON text, files, regex escapes
   'hook-types.ts', // the leaf types every layer shares
   'zod.ts',
+  'loop-record', // the loop record's line, prices and budgets: what the stop-watchers write and the report reads
   'package-managers',
   'registration', // merging our handlers into an agent's hook file
   'targets', // one file per agent
@@ -23,8 +24,8 @@ export const SRC_ORDER = [
   'config',
   'formatters',
   'generate',
-  'loop-record',
   'diagnose',
+  'report', // ralph-hooks report: reads the loop record and the end record (diagnose)
   'index.ts',
 ] as const;
 
