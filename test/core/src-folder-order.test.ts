@@ -24,6 +24,7 @@ export const SRC_ORDER = [
   'config',
   'formatters',
   'generate',
+  'uninstall', // ralph-hooks uninstall's plan (what goes, what changes, what is left to you) and its writing, above generate
   'diagnose',
   'report', // ralph-hooks report: reads the loop record and the end record (diagnose)
   'index.ts',
