@@ -1,5 +1,5 @@
 /** `ralph-hooks status`: why the last loop ended, and the loops running now. Always exit 0. */
-import { END_RECORD, readEndRecord, runningLoops, type EndReason, type LoopEnd, type RunningLoop } from '../../src/diagnose/loop-status.js';
+import { END_REASON_WORDS, END_RECORD, readEndRecord, runningLoops, type LoopEnd, type RunningLoop } from '../../src/diagnose/loop-status.js';
 import { useProject } from '../../src/package-managers/project.js';
 import { findProjectRoot } from '../project-root.js';
 import { parseCommandArgs } from './args.js';
@@ -16,18 +16,6 @@ Options:
   --dir <path>  the project (default: found upward from the current folder)
   --json        the same as one JSON object: root, lastEnd, recordProblem, running`;
 
-/** The reason in plain words, for the first line. */
-const IN_WORDS: Record<EndReason, string> = {
-  completed: 'completed',
-  'max-iterations': 'iteration limit reached',
-  'no-progress': 'no progress',
-  cancelled: 'cancelled',
-  'corrupt-state': 'corrupt state file',
-  'block-cap': "the agent's block cap may have ended the turn",
-  'session-failed': 'the session ended on an API error',
-  'context-full': 'the context was full',
-  budget: 'a budget was reached (maxTokens, maxCostUsd or maxMinutes)',
-};
 
 /** "3/20", "3", or "?" for an unknown iteration; a limit of 0 is no limit. */
 function iterationText(iteration: number | null, limit: number | null): string {
@@ -37,7 +25,7 @@ function iterationText(iteration: number | null, limit: number | null): string {
 
 function endLines(end: LoopEnd): string[] {
   return [
-    `Last loop end: ${IN_WORDS[end.reason]}`,
+    `Last loop end: ${END_REASON_WORDS[end.reason]}`,
     `  reason     ${end.reason}`,
     `  when       ${end.at}`,
     `  iteration  ${iterationText(end.iteration, end.limit)}`,

@@ -20,6 +20,19 @@ export const END_RECORD = '.ralph-hooks/state/loop-end.json';
 export const END_REASONS = ['completed', 'max-iterations', 'no-progress', 'cancelled', 'corrupt-state', 'block-cap', 'session-failed', 'context-full', 'budget'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
+/** Each end reason in plain words, as status and report print it. */
+export const END_REASON_WORDS: Record<EndReason, string> = {
+  completed: 'completed',
+  'max-iterations': 'iteration limit reached',
+  'no-progress': 'no progress',
+  cancelled: 'cancelled',
+  'corrupt-state': 'corrupt state file',
+  'block-cap': "the agent's block cap may have ended the turn",
+  'session-failed': 'the session ended on an API error',
+  'context-full': 'the context was full',
+  budget: 'a budget was reached (maxTokens, maxCostUsd or maxMinutes)',
+};
+
 export interface LoopEnd {
   reason: EndReason;
   /** UTC, ISO 8601, to the second. */

@@ -3,6 +3,7 @@
  * durations), agents and end reasons in plain words, and the sentences that say what is not
  * known instead of showing a 0.
  */
+import { END_REASON_WORDS } from '../diagnose/loop-status.js';
 import type { SessionReport, Tokens } from './build.js';
 
 const AGENTS: Record<string, string> = {
@@ -21,17 +22,6 @@ export function agentName(agent: string): string {
   return AGENTS[agent] ?? agent;
 }
 
-const END_WORDS: Record<string, string> = {
-  completed: 'completed',
-  'max-iterations': 'iteration limit reached',
-  'no-progress': 'no progress',
-  cancelled: 'cancelled',
-  'corrupt-state': 'corrupt state file',
-  'block-cap': "the agent's block cap may have ended the turn",
-  'session-failed': 'the session ended on an API error',
-  'context-full': 'the context was full',
-  budget: 'a budget was reached',
-};
 
 /**
  * Why the session's loop ended, in words: its end reason; a last Stop that stopped (or paused)
@@ -39,7 +29,7 @@ const END_WORDS: Record<string, string> = {
  */
 export function endWords(session: Pick<SessionReport, 'endReason' | 'iterations'>): string {
   const reason = session.endReason;
-  if (reason !== null) return END_WORDS[reason] ?? reason;
+  if (reason !== null) return (END_REASON_WORDS as Record<string, string>)[reason] ?? reason;
   const last = session.iterations.at(-1)?.decision;
   if (last === 'stop') return 'stopped, with no reason recorded';
   if (last === 'pause') return 'paused, with no reason recorded';
