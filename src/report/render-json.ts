@@ -2,22 +2,17 @@
  * `ralph-hooks report --format json`: the documented, versioned shape (docs/reports.md), and
  * nothing else. A new field is a new version; a figure not given is null, never 0.
  */
-import type { IterationReport, SessionReport, Tokens, Totals } from './build.js';
+import type { IterationReport, SessionReport, Tokens } from './build.js';
 
 export const REPORT_JSON_VERSION = 1;
 
 export interface ReportJson {
   version: typeof REPORT_JSON_VERSION;
-  sessions: Array<{
-    id: string;
-    agent: string;
-    preset: string;
-    started: string | null;
-    ended: string | null;
-    endReason: string | null;
-    iterations: Array<Pick<IterationReport, 'n' | 'start' | 'durationMs' | 'tokens' | 'costUsd' | 'toolCalls' | 'denials' | 'task' | 'decision' | 'reason'>>;
-    totals: Totals;
-  }>;
+  sessions: Array<
+    Pick<SessionReport, 'id' | 'agent' | 'preset' | 'started' | 'ended' | 'endReason' | 'totals'> & {
+      iterations: Array<Pick<IterationReport, 'n' | 'start' | 'durationMs' | 'tokens' | 'costUsd' | 'toolCalls' | 'denials' | 'task' | 'decision' | 'reason'>>;
+    }
+  >;
 }
 
 const tokens = (t: Tokens): Tokens => ({ input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite });
