@@ -9,6 +9,7 @@ import { rhCommand } from '../package-managers/project.js';
 import type { Finding } from '../hook-types.js';
 import { HOOK_TESTS_DIR, HOOK_VITEST_COMMAND, HOOK_VITEST_CONFIG, hookVitestFile } from '../generate/extras.js';
 import { isJsonObject } from '../util/json-text.js';
+import picomatch from 'picomatch';
 
 import { isInside, ok, problem } from './finding.js';
 
@@ -45,7 +46,7 @@ export function checkHookTests(root: string, config: RalphHooksConfig): Finding[
       return [{ code: 'RH19', ok: true, warning: true, message: `${runs}: vitest takes ${shown}, whose include ralph-hooks cannot read, so it cannot tell whether that finds the hook tests (${files.join(', ')}).`, fix }];
     }
     const fromRunRoot = (file: string) => relative(runRoot, join(root, file)).split('\\').join('/');
-    if (!files.some((file) => includes.some((glob) => globMatches(fromRunRoot(file), glob)))) {
+    if (!files.some((file) => globMatches(fromRunRoot(file), includes, runRoot))) {
       const globs = includes.join(', ') || 'empty';
       const include = used === undefined ? `vitest's default include (${globs}) matches` : `vitest takes ${shown}, whose include (${globs}) matches`;
       return [problem('RH19', `${runs}: ${include} none of the hook tests (${files.join(', ')}): "No test files found", exit 1.`, fix)];
@@ -117,44 +118,31 @@ export function includesIn(text: string): string[] | undefined {
 }
 
 /**
- * Whether a relative path matches a glob as vitest's include reads it: `**`, `*`, `?`, `[…]`,
- * `{a,b}` and the extglobs `?(…)`, `*(…)`, `+(…)`, `@(…)` (`!(…)` is read as `*`).
+ * Whether vitest's include takes a file: `path` relative to vitest's root, with `/`. The globs
+ * are read as vitest hands them to tinyglobby: a `!glob` excludes (`!(…)` is an extglob), an
+ * empty one is dropped, `./`, `..` and a trailing `/` are normalized, an absolute one is taken
+ * relative to `root`; each is matched by picomatch with tinyglobby's options, dot files
+ * included (vitest's `dot: true`). A glob picomatch cannot read is taken to match: no
+ * finding rather than a wrong one.
  */
-export function globMatches(path: string, glob: string): boolean {
-  let re = '';
-  const closers: string[] = [];
-  let braces = 0;
-  const g = glob.replace(/^\.\//, '');
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i]!;
-    if ('?*+@!'.includes(c) && g[i + 1] === '(') {
-      closers.push({ '?': ')?', '*': ')*', '+': ')+', '@': ')', '!': ')' }[c]!);
-      re += c === '!' ? '(?:[^/]*|' : '(?:';
-      i++;
-    } else if (c === ')' && closers.length) re += closers.pop();
-    else if (c === '|' && closers.length) re += '|';
-    else if (c === '*' && g[i + 1] === '*') {
-      const slash = g[i + 2] === '/';
-      re += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[' && g.indexOf(']', i + 2) > i) {
-      const end = g.indexOf(']', i + 2);
-      re += `[${g.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
-      i = end;
-    } else if (c === '{') {
-      braces++;
-      re += '(?:';
-    } else if (c === '}' && braces) {
-      braces--;
-      re += ')';
-    } else if (c === ',' && braces) re += '|';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+export function globMatches(path: string, globs: string | readonly string[], root?: string): boolean {
+  const normalize = (glob: string) => {
+    const trimmed = glob.endsWith('/') ? glob.slice(0, -1) : glob;
+    return root !== undefined && posix.isAbsolute(trimmed.replace(/\\(?=[()[\]{}!*+?@|])/g, '')) ? posix.relative(root, trimmed) : posix.normalize(trimmed);
+  };
+  const take: string[] = [];
+  const skip: string[] = [];
+  for (const glob of typeof globs === 'string' ? [globs] : globs) {
+    if (!glob) continue;
+    if (glob[0] !== '!' || glob[1] === '(') take.push(normalize(glob));
+    else if (glob[1] !== '!' || glob[2] === '(') skip.push(normalize(glob.slice(1)));
   }
+  // Paths with `/` on every system; debug: a glob whose regular expression does not compile
+  // throws, instead of matching nothing.
+  const options = { dot: true, windows: false, debug: true };
   try {
-    return new RegExp(`^${re}$`).test(path);
+    return take.length > 0 && picomatch(take, options)(path) && !(skip.length > 0 && picomatch(skip, options)(path));
   } catch {
-    return true; // a glob this cannot read: assume it matches (no finding rather than a wrong one)
+    return true;
   }
 }

@@ -1,4 +1,5 @@
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { generatedProject, ralphHooks, tempDir } from '../helpers/cli.js';
@@ -263,6 +264,41 @@ describe('ralph-hooks doctor: RH19, whether the hook test command finds the hook
     expect(unread.status, unread.stdout).toBe(0);
   });
 
+  it('reads an include list as vitest does: tinyglobby (the copy vitest uses), with the options vitest passes, as the reference', async () => {
+    const { globMatches } = await import('../../src/diagnose/doctor.js');
+    // vitest's globFiles: glob(include, { dot: true, cwd, ignore: exclude, expandDirectories: false }).
+    const fromVitest = createRequire(createRequire(import.meta.url).resolve('vitest/package.json'));
+    const { glob } = fromVitest('tinyglobby') as { glob(patterns: string[], options: object): Promise<string[]> };
+    const dir = tempDir('rh-include-');
+    const paths = ['test/hooks/stop-watcher.vitest.ts', 'test/hooks/guard.vitest.ts', 'test/hooks/a.test.ts', 'test/unit/deep/a.ts', 'test/2/a.ts', '.config/hooks/a.vitest.ts', 'test/.hidden/a.vitest.ts', 'src/(a)/b.test.ts'];
+    for (const path of paths) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), '');
+    }
+    // Each list is one the hand-written matcher read wrongly: a `!glob` that excludes, an extglob
+    // `!(…)`, `**` inside a name (one `*`), a range in braces, a POSIX class, `..` and a trailing
+    // `/` normalized away, an absolute glob, nested braces, dot folders.
+    const lists = [
+      ['test/**/*.ts', '!test/hooks/**'],
+      ['test/**', '!**/*.vitest.ts', 'test/hooks/guard.vitest.ts'],
+      ['test/hooks/!(*.vitest).ts'],
+      ['test/**.vitest.ts'],
+      ['test/{1..3}/*.ts'],
+      ['test/[[:alpha:]]ooks/*.ts'],
+      ['test/unit/../hooks/*.ts'],
+      ['test/hooks/'],
+      ['test/{hooks,{unit,x}}/**/*.ts'],
+      ['**/*.vitest.ts'],
+      ['src/\\(a\\)/*.ts'],
+      [`${dir}/test/hooks/*.vitest.ts`],
+      [''],
+    ];
+    for (const include of lists) {
+      const found = new Set(await glob(include, { dot: true, cwd: dir, expandDirectories: false }));
+      for (const path of paths) expect(globMatches(path, include, dir), `${JSON.stringify(include)} ${path}`).toBe(found.has(path));
+    }
+  });
+
   it('a test:hooks that does not run vitest, or runs it with the generated config, is fine', () => {
     for (const script of ['ralph-hooks test', 'echo vitest && ralph-hooks test', 'pnpm exec vitest run --config=test/hooks/vitest.config.cjs && ralph-hooks test']) {
       setTestHooks(script);
@@ -277,6 +313,8 @@ describe('ralph-hooks doctor: RH19, whether the hook test command finds the hook
     const paths = ['test/hooks/stop-watcher.vitest.ts', 'test/hooks/stop-watcher.test.ts', 'test/hooks/a.spec.mjs', 'packages/a/b.spec.ts', 'src/x.tsx', 'test/unit/deep/a.ts', 'a.test.js', 'x/__tests__/y/z.cjs'];
     for (const glob of globs) for (const path of paths) expect(globMatches(path, glob), `${glob} ${path}`).toBe(matchesGlob(path, glob));
     expect(globMatches('test/hooks/a.vitest.ts', './test/hooks/*.vitest.ts')).toBe(true);
+    // A glob picomatch cannot read: taken to match (no finding rather than a wrong one).
+    expect(globMatches('test/hooks/a.vitest.ts', 'test/[z-a]ooks/*.ts')).toBe(true);
     expect(includesIn("defineConfig({ test: { include: ['a/**', \"b/*.ts\"], coverage: { include: [`src/**`] } } })")).toEqual(['a/**', 'b/*.ts', 'src/**']);
     expect(includesIn('export default { test: { globals: true } }')).toEqual(['**/*.{test,spec}.?(c|m)[jt]s?(x)']);
     expect(includesIn("export default { test: { include: [...configDefaults.include, 'x/**'] } }")).toBeUndefined();
