@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
-import { publishFrom, startRegistry } from './local-registry.mjs';
+import { type LocalRegistry, publishFrom, startRegistry } from './local-registry.mjs';
 
 /** The package managers, pinned as the repository shapes pin them (test/e2e/shapes/lifecycle.mjs). */
 const TOOLS = ['pnpm@10.34.9', '@yarnpkg/cli-dist@4.18.1', 'bun@1.4.5'];
@@ -21,7 +21,7 @@ const MAX_PACKAGES = 70;
 const PEER_WARNING = /peer|YN0002|YN0060|YN0086/i;
 
 let work: string;
-let registry: { url: string; env: NodeJS.ProcessEnv; stop(): Promise<void> };
+let registry: LocalRegistry;
 let tools: string;
 
 /** The environment of one install: the local registry, and a home and caches of its own (empty). */

@@ -1,46 +1,85 @@
+// @ts-check
 /**
- * A local npm registry for the slow tests and bench/init-cold.mjs, as test/e2e/registry.sh makes
- * one: verdaccio 5.33 (the last line that runs on Node 20) on 127.0.0.1, storage in a folder of
- * the caller's, ralph-hooks and create-ralph-hooks published to it from a checkout, every other
- * package proxied from `npm config get registry` (the uplink) and kept in that storage, so that
- * a second server on the same storage without uplink serves them all offline.
+ * The one local npm registry of the slow tests (test/e2e/registry.mjs, test/e2e/install-weight.test.ts)
+ * and bench/init-cold.mjs: verdaccio 5.33 (the last line that runs on Node 20) on 127.0.0.1,
+ * storage in a folder of the caller's, ralph-hooks and create-ralph-hooks published to it from a
+ * checkout, every other package proxied from `npm config get registry` (the uplink) and kept in
+ * that storage, so that a second server on the same storage without uplink serves them all offline.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const VERDACCIO = '5.33.0';
+export const VERDACCIO = '5.33.0';
 
-/** verdaccio, installed once per machine into the temporary folder (and reused). */
+/** The packages of a checkout publishFrom publishes (the only ones the registry does not proxy), each with its folder. */
+export const PUBLISHED = [
+  { name: 'ralph-hooks', dir: '.' },
+  { name: 'create-ralph-hooks', dir: 'create' },
+];
+
+/**
+ * @typedef {object} LocalRegistry
+ * @property {string} url `http://127.0.0.1:PORT/`
+ * @property {string} npmrc a userconfig file with the token publishing needs
+ * @property {string} upstream the uplink's URL (`npm config get registry`), proxied or not
+ * @property {string} log the file verdaccio's output goes to
+ * @property {NodeJS.ProcessEnv} env what every npm command should run in: npmEnv(), that registry, that userconfig (add npm_config_cache)
+ * @property {() => Promise<void>} stop
+ */
+
+/** verdaccio, installed once per machine into the temporary folder (and reused); the path of its bin. */
 export function installVerdaccio() {
   const dir = join(tmpdir(), `ralph-hooks-verdaccio-${VERDACCIO}`);
   const bin = join(dir, 'node_modules/verdaccio/bin/verdaccio');
   if (existsSync(bin)) return bin;
-  mkdirSync(dir, { recursive: true });
-  // node-fetch@cjs is a dist-tag some registries do not serve (see test/e2e/registry.sh).
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, dependencies: { verdaccio: VERDACCIO }, overrides: { 'node-fetch': '2.7.0' } }));
-  execFileSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Installed beside it, then renamed into place: a failed or concurrent install leaves no half folder behind.
+  const partial = `${dir}.${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  // node-fetch@cjs is a dist-tag some registries do not serve.
+  writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, dependencies: { verdaccio: VERDACCIO }, overrides: { 'node-fetch': '2.7.0' } }));
+  try {
+    execFileSync('npm', ['install', '--no-package-lock', '--no-audit', '--no-fund'], { cwd: partial, stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000 });
+    renameSync(partial, dir);
+  } catch (error) {
+    if (!existsSync(bin)) throw error;
+    // Another process installed it meanwhile.
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
   return bin;
 }
 
+/** @returns {Promise<number>} a free port on 127.0.0.1 */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
 
+/** The environment npm commands run in here: no audit, funding or update notices, no colour, no npm_config_yes. */
+export function npmEnv() {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', NO_COLOR: '1' };
+  delete env.npm_config_yes;
+  return env;
+}
+
 /**
- * Start verdaccio on `storage` (a folder); `uplink`: proxy what it lacks from the usual registry
- * (false: serve only what the storage holds). Returns the registry URL, a userconfig file with
- * the token publishing needs, the environment every npm command should run with (that registry,
- * that userconfig; add npm_config_cache), and stop().
+ * Start verdaccio on `storage` (a folder), its config, htpasswd, userconfig and log in `work`;
+ * `uplink`: proxy what it lacks from the usual registry (false: serve only what the storage
+ * holds). Resolves once it answers /-/ping (60 s at most; otherwise it is stopped and the error
+ * carries its log).
+ * @param {{ work: string, storage: string, uplink?: boolean }} options
+ * @returns {Promise<LocalRegistry>}
  */
 export async function startRegistry({ work, storage, uplink = true }) {
   const bin = installVerdaccio();
@@ -49,7 +88,7 @@ export async function startRegistry({ work, storage, uplink = true }) {
   const url = `http://127.0.0.1:${port}/`;
   mkdirSync(storage, { recursive: true });
   const config = join(work, `verdaccio-${port}.yaml`);
-  const ours = (name) => `  '${name}':\n    access: $all\n    publish: $anonymous\n`;
+  const ours = (/** @type {string} */ name) => `  '${name}':\n    access: $all\n    publish: $anonymous\n`;
   writeFileSync(config, [
     `storage: ${storage}`,
     'auth:',
@@ -57,46 +96,57 @@ export async function startRegistry({ work, storage, uplink = true }) {
     `    file: ${join(work, 'htpasswd')}`,
     uplink ? `uplinks:\n  upstream:\n    url: ${upstream}\n    timeout: 60s` : 'uplinks: {}',
     'packages:',
-    ours('ralph-hooks') + ours('create-ralph-hooks') + `  '**':\n    access: $all\n    publish: $anonymous\n${uplink ? '    proxy: upstream\n' : ''}`,
+    PUBLISHED.map(({ name }) => ours(name)).join('') + `  '**':\n    access: $all\n    publish: $anonymous\n${uplink ? '    proxy: upstream\n' : ''}`,
     'log: { type: stdout, format: pretty, level: warn }',
     '',
   ].join('\n'));
   const npmrc = join(work, `npmrc-${port}`);
   writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=local-anonymous\n`);
-  const server = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], { stdio: 'ignore' });
-  const stop = () => new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', () => resolve());
+  const log = join(work, `verdaccio-${port}.log`);
+  const output = openSync(log, 'a');
+  const server = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], { stdio: ['ignore', output, output] });
+  /** SIGTERM, and SIGKILL when it has not exited 5 s later. */
+  const stop = () => /** @type {Promise<void>} */ (new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
+    const kill = setTimeout(() => server.kill('SIGKILL'), 5000);
+    server.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     server.kill();
-  });
+  }));
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${url}-/ping`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (server.exitCode !== null || i > 120) {
+    if (server.exitCode !== null || i >= 120) {
       await stop();
-      throw new Error(`verdaccio did not start on ${url}`);
+      throw new Error(`verdaccio did not start on ${url}; its output (${log}):\n${readFileSync(log, 'utf8')}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const env = {
-    ...process.env,
-    npm_config_registry: url,
-    npm_config_userconfig: npmrc,
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    NO_COLOR: '1',
-  };
-  delete env.npm_config_yes;
-  return { url, npmrc, env, stop };
+  const env = { ...npmEnv(), npm_config_registry: url, npm_config_userconfig: npmrc };
+  return { url, npmrc, upstream, log, env, stop };
 }
 
-/** Publish the built packages of a checkout (ralph-hooks, then create-ralph-hooks) to `registry`. */
+/**
+ * npm's arguments that publish the package in the current folder to `registry`
+ * (--ignore-scripts: the build has run; prepack would run it again).
+ * @param {Pick<LocalRegistry, 'url' | 'npmrc'>} registry
+ */
+export function publishArgs(registry) {
+  return ['publish', '--ignore-scripts', '--registry', registry.url, '--userconfig', registry.npmrc];
+}
+
+/**
+ * Publish the built packages of a checkout (ralph-hooks, then create-ralph-hooks) to `registry`.
+ * @param {string} repo
+ * @param {LocalRegistry} registry
+ */
 export function publishFrom(repo, registry) {
-  for (const dir of [repo, join(repo, 'create')]) {
-    execFileSync('npm', ['publish', '--ignore-scripts', '--registry', registry.url, '--userconfig', registry.npmrc], { cwd: dir, env: registry.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  for (const { dir } of PUBLISHED) {
+    execFileSync('npm', publishArgs(registry), { cwd: join(repo, dir), env: registry.env, stdio: ['ignore', 'ignore', 'pipe'] });
   }
 }

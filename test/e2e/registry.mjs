@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * End-to-end through a real registry: start verdaccio 5.33 (the last line that runs on Node 20)
- * on 127.0.0.1 with temporary storage, publish ralph-hooks and create-ralph-hooks to it, and in
+ * End-to-end through a real registry: start verdaccio 5.33 (test/e2e/local-registry.mjs, as the
+ * install-weight test and bench/init-cold.mjs do) on 127.0.0.1 with temporary storage, publish
+ * ralph-hooks and create-ralph-hooks to it, and in
  * empty git repositories run what docs/getting-started.md and docs/ci.md tell a user to run.
  * Everything else (vitest, bats, zod, …) is proxied from `npm config get registry`.
  *
@@ -22,13 +23,12 @@
  * failure ends that shape; the others and the npm steps still run, and the exit is 1). The server
  * is stopped and the temporary folder removed on any exit.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { $ } from 'zx';
+import { $, quote } from 'zx';
+import { installVerdaccio, npmEnv, PUBLISHED, publishArgs, startRegistry, VERDACCIO } from './local-registry.mjs';
 import { installShapeTools, runShapes, selectedShapes } from './shapes/lifecycle.mjs';
 import { check, StepFailed, Steps } from './steps.mjs';
 
@@ -51,16 +51,12 @@ try {
 const WORK = mkdtempSync(join(process.env.TMPDIR ?? tmpdir(), 'rh-registry-e2e.'));
 const STARTED = Date.now();
 const elapsed = () => Math.round((Date.now() - STARTED) / 1000);
-/** @type {import('node:child_process').ChildProcess | undefined} */
-let server;
+/** @type {import('./local-registry.mjs').LocalRegistry | undefined} */
+let registry;
 
 /** Stop verdaccio and remove the work folder, on any exit. */
 async function cleanup() {
-  if (server && server.exitCode === null) {
-    server.kill();
-    for (let i = 0; i < 50 && server.exitCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await registry?.stop();
   if (process.env.KEEP_E2E_WORK) console.log(`work folder kept: ${WORK}`);
   else rmSync(WORK, { recursive: true, force: true });
 }
@@ -70,22 +66,8 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   });
 }
 
-/** @type {NodeJS.ProcessEnv} */
-const env = { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
-delete env.npm_config_yes;
+const env = npmEnv();
 const steps = new Steps({ log: join(WORK, 'step.log'), cwd: WORK, env, timeout: Number(process.env.STEP_TIMEOUT ?? 600) });
-
-/** A free port on 127.0.0.1. */
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** @param {string} dir a new git repository in WORK */
 async function newRepo(dir) {
@@ -96,69 +78,24 @@ async function newRepo(dir) {
 
 let status = 0;
 try {
-  const upstream = (await $`npm config get registry`).stdout.trim();
-  const port = await freePort();
-  const REGISTRY = `http://127.0.0.1:${port}/`;
-  const NPMRC = join(WORK, 'npmrc');
-  console.log(`registry e2e: verdaccio on ${REGISTRY}, uplink ${upstream}, work ${WORK}`);
+  console.log(`registry e2e: work ${WORK}`);
 
   // ---------------------------------------------------------------- the registry
-  mkdirSync(join(WORK, 'verdaccio'), { recursive: true });
-  mkdirSync(join(WORK, 'storage'), { recursive: true });
-  writeFileSync(join(WORK, 'verdaccio/package.json'), '{ "private": true, "dependencies": { "verdaccio": "5.33.0" }, "overrides": { "node-fetch": "2.7.0" } }\n');
-  writeFileSync(
-    join(WORK, 'verdaccio/config.yaml'),
-    `storage: ${WORK}/storage
-auth:
-  htpasswd:
-    file: ${WORK}/htpasswd
-uplinks:
-  upstream:
-    url: ${upstream}
-    timeout: 60s
-packages:
-  'ralph-hooks':
-    access: $all
-    publish: $anonymous
-  'create-ralph-hooks':
-    access: $all
-    publish: $anonymous
-  '**':
-    access: $all
-    publish: $anonymous
-    proxy: upstream
-log: { type: stdout, format: pretty, level: warn }
-`,
-  );
-  await steps.run('install verdaccio 5.33.0', `npm install --prefix ${JSON.stringify(join(WORK, 'verdaccio'))} --no-package-lock`);
+  await steps.step(`install verdaccio ${VERDACCIO}`, async () => steps.note(installVerdaccio()));
   // The shapes' package managers come from the upstream registry too, through the same npm cache.
   if (shapes.length) await installShapeTools(steps, WORK);
-
-  const verdaccioLog = join(WORK, 'verdaccio.log');
-  writeFileSync(verdaccioLog, '');
-  server = spawn(process.execPath, [join(WORK, 'verdaccio/node_modules/verdaccio/bin/verdaccio'), '--config', join(WORK, 'verdaccio/config.yaml'), '--listen', `127.0.0.1:${port}`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const serverOutput = /** @type {string[]} */ ([]);
-  server.stdout?.on('data', (chunk) => serverOutput.push(String(chunk)));
-  server.stderr?.on('data', (chunk) => serverOutput.push(String(chunk)));
   await steps.step('verdaccio answers /-/ping (60 s at most)', async () => {
-    for (let i = 0; i < 120; i++) {
-      const ok = await fetch(`${REGISTRY}-/ping`).then((r) => r.ok, () => false);
-      if (ok) return;
-      if (server?.exitCode !== null) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(serverOutput.join(''));
+    registry = await startRegistry({ work: WORK, storage: join(WORK, 'storage') });
   });
-  writeFileSync(NPMRC, `//127.0.0.1:${port}/:_authToken=e2e-anonymous\n`);
+  if (!registry) throw new StepFailed('verdaccio'); // the step above failed already
+  const { url: REGISTRY, npmrc: NPMRC } = registry;
+  console.log(`registry e2e: verdaccio on ${REGISTRY}, uplink ${registry.upstream}`);
 
   // ---------------------------------------------------------------- publish
   await steps.run('npm run build', `npm run build --prefix ${JSON.stringify(REPO)}`);
-  // --ignore-scripts: the build just ran (prepack would run it again).
-  await steps.run('publish ralph-hooks', `npm publish --ignore-scripts --registry '${REGISTRY}' --userconfig '${NPMRC}'`, { cwd: REPO });
-  await steps.run('publish create-ralph-hooks', `npm publish --ignore-scripts --registry '${REGISTRY}' --userconfig '${NPMRC}'`, { cwd: join(REPO, 'create') });
-  const placeholders = await stubMissingOptionals(REGISTRY, NPMRC);
+  const publish = `npm ${publishArgs({ url: REGISTRY, npmrc: NPMRC }).map(quote).join(' ')}`;
+  for (const { name, dir } of PUBLISHED) await steps.run(`publish ${name}`, publish, { cwd: join(REPO, dir) });
+  const placeholders = await stubMissingOptionals(REGISTRY, NPMRC, publish);
 
   // From here on every npm/npx command talks to the local registry, with an empty cache (npx
   // must not reuse a create-ralph-hooks from an earlier run).
@@ -192,9 +129,10 @@ process.exit(status);
  * NOTE; where the upstream has it, nothing is done.
  * @param {string} registry
  * @param {string} npmrc
+ * @param {string} publish the command that publishes the current folder there
  * @returns {Promise<string[]>} the placeholders' names
  */
-async function stubMissingOptionals(registry, npmrc) {
+async function stubMissingOptionals(registry, npmrc, publish) {
   /** @type {string[]} */
   const stubbed = [];
   // vite 8.4's Windows-only optional dependency.
@@ -204,7 +142,7 @@ async function stubMissingOptionals(registry, npmrc) {
     const dir = join(WORK, 'stubs', name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, version, description: 'e2e placeholder: the upstream registry here does not serve it', os: ['win32'], license: 'MIT' }, null, 2)}\n`);
-    await steps.run(`NOTE: ${name}@${version} is missing upstream; a placeholder in the local registry`, `npm publish --ignore-scripts --registry '${registry}' --userconfig '${npmrc}'`, { cwd: dir });
+    await steps.run(`NOTE: ${name}@${version} is missing upstream; a placeholder in the local registry`, publish, { cwd: dir });
     stubbed.push(name);
   }
   return stubbed;
