@@ -165,6 +165,22 @@ describe('ralph-hooks test', () => {
     expect(code).toBe(0);
   });
 
+  it('lastLine: the last line of a JSON Lines file, as a subset; a miss is shown as a diff, and --update takes the actual values', async () => {
+    const root = project();
+    mkdirSync(join(root, 'bin'));
+    // Appends a line to a log the way the stop-watchers add to the loop record.
+    writeFileSync(join(root, 'bin/log.sh'), `cat >/dev/null\nmkdir -p log\nprintf '{"n":1,"decision":"continue"}\\n{"n":2,"decision":"stop","usage":null}\\n' >>log/loop.jsonl\n`);
+    writeCase(root, 'record', { hook: 'bin/log.sh', expect: { silent: true, files: { 'log/loop.jsonl': { lastLine: { n: 2, usage: null } } } } });
+    expect(await run(['--root', root])).toBe(0);
+    const file = writeCase(root, 'record', { hook: 'bin/log.sh', expect: { silent: true, files: { 'log/loop.jsonl': { lastLine: { n: 2, decision: 'continue' } } } } });
+    logged = [];
+    expect(await run(['--root', root])).toBe(1);
+    expect(output()).toContain('files.log/loop.jsonl.lastLine');
+    expect(output()).toMatch(/-\s+"decision": "continue"\n\s*\+\s+"decision": "stop"/);
+    expect(await run(['--root', root, '--update'])).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).expect.files['log/loop.jsonl'].lastLine).toEqual({ n: 2, decision: 'stop' });
+  });
+
   it('no cases is an error, and a missing hook is reported per case', async () => {
     const root = project();
     await expect(run(['--root', root, 'fixtures'])).rejects.toThrow('no cases found');

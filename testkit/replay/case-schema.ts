@@ -17,6 +17,7 @@ const fileExpectation = z
     exists: z.boolean().optional().describe('true: the file must exist afterwards; false: it must not.'),
     json: z.unknown().optional().describe('The file parses as JSON and contains this value as a subset.'),
     contains: z.string().optional().describe('The file contains this text.'),
+    lastLine: z.unknown().optional().describe('The file\'s last line (a JSON Lines log: the loop record, the audit log) parses as JSON and contains this value as a subset.'),
   })
   .describe('What a workspace file must look like after the hook ran.');
 

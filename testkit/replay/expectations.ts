@@ -62,7 +62,7 @@ function checkFile(path: string, expected: FileExpectation, dir: string, failure
   if (expected.exists !== undefined && exists !== expected.exists) {
     failures.push({ field: `files.${path}.exists`, expected: String(expected.exists), actual: String(exists) });
   }
-  if (expected.json === undefined && expected.contains === undefined) return;
+  if (expected.json === undefined && expected.contains === undefined && expected.lastLine === undefined) return;
   if (!exists) {
     failures.push({ field: `files.${path}`, expected: 'the file to exist', actual: 'missing' });
     return;
@@ -71,6 +71,7 @@ function checkFile(path: string, expected: FileExpectation, dir: string, failure
   if (expected.contains !== undefined && !content.includes(expected.contains)) {
     failures.push({ field: `files.${path}.contains`, expected: expected.contains, actual: content });
   }
+  if (expected.lastLine !== undefined) checkLastLine(path, expected.lastLine, content, failures);
   if (expected.json !== undefined) {
     let parsed: unknown;
     try {
@@ -83,6 +84,28 @@ function checkFile(path: string, expected: FileExpectation, dir: string, failure
       const shown = pretty(project(expected.json, parsed));
       failures.push({ field: `files.${path}.json`, expected: pretty(expected.json), actual: shown, diff: lineDiff(pretty(expected.json), shown) });
     }
+  }
+}
+
+/** The last non-empty line of a JSON Lines text, parsed; undefined when there is none or it is not JSON. */
+function lastJsonLine(content: string): { ok: true; value: unknown } | { ok: false; line: string } {
+  const line = content.trimEnd().split('\n').at(-1) ?? '';
+  try {
+    return { ok: true, value: JSON.parse(line) };
+  } catch {
+    return { ok: false, line };
+  }
+}
+
+function checkLastLine(path: string, expected: unknown, content: string, failures: Failure[]): void {
+  const last = lastJsonLine(content);
+  if (!last.ok) {
+    failures.push({ field: `files.${path}.lastLine`, expected: pretty(expected), actual: last.line ? `not JSON: ${last.line}` : 'no line' });
+    return;
+  }
+  if (!isSubset(expected, last.value)) {
+    const shown = pretty(project(expected, last.value));
+    failures.push({ field: `files.${path}.lastLine`, expected: pretty(expected), actual: shown, diff: lineDiff(pretty(expected), shown) });
   }
 }
 
@@ -167,6 +190,11 @@ function updatedFile(path: string, expect: FileExpectation, dir: string): FileEx
   const next: FileExpectation = { ...expect };
   if (next.exists === false) next.exists = true;
   if (next.contains !== undefined && !readFileSync(file, 'utf8').includes(next.contains)) delete next.contains;
+  if (next.lastLine !== undefined) {
+    const last = lastJsonLine(readFileSync(file, 'utf8'));
+    if (!last.ok) delete next.lastLine;
+    else if (!isSubset(next.lastLine, last.value)) next.lastLine = project(next.lastLine, last.value);
+  }
   if (next.json !== undefined) {
     const parsed = readJsonFile(file);
     if (!parsed.ok) delete next.json;
