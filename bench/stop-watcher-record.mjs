@@ -5,7 +5,8 @@
 // inside the hook's one jq run. Each run starts from the same offset: one iteration's worth of
 // Claude Code lines (about 20 KB) before the end. The reference is one `jq -n 1` start in the
 // same run; the target is 1.6x. A second row, for information: the same Stop with budgets
-// (maxTokens and maxCostUsd: the price table rendered in) and a third the reset alone.
+// (maxTokens and maxCostUsd: the price table rendered in), the reset alone, and the same Stop
+// when the transcript has no new bytes (its jq run then leaves the usage program out).
 // Usage: npm run build && node bench/stop-watcher-record.mjs [runs]
 import { mkdirSync, mkdtempSync, openSync, writeSync, closeSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +59,13 @@ for (const [name, root] of [['loop stop-watcher, 50 MB transcript, record on', p
   const text = input.replaceAll(plain, root).replace(join(root, 'transcript.jsonl'), transcript);
   // The reset is a builtin read and write, no process: `exec` leaves the hook's own time.
   commands.push({ name, command: ['bash', '-c', 'IFS= read -r line <"$1"; printf "%s\\n" "$line" >"$2"; exec bash "$3"', 'bench', seed, usage, hook], input: text, env: { CLAUDE_PROJECT_DIR: root } });
-  if (root === plain) commands.push({ name: 'the reset alone (bash -c, no hook)', command: ['bash', '-c', 'IFS= read -r line <"$1"; printf "%s\\n" "$line" >"$2"', 'bench', seed, usage] });
+  if (root === plain) {
+    commands.push({ name: 'the reset alone (bash -c, no hook)', command: ['bash', '-c', 'IFS= read -r line <"$1"; printf "%s\\n" "$line" >"$2"', 'bench', seed, usage] });
+    // Nothing new in the transcript since the previous Stop: the jq run leaves loop_usage out.
+    const caughtUp = join(root, 'usage-caught-up.seed');
+    writeFileSync(caughtUp, `${size} {"v":1,"key":"2026-11-28T10:00:00Z","totals":{"started":1795860000,"tokens":0,"costUsd":0},"model":null,"codex":null}\n`);
+    commands.push({ name: 'no new transcript bytes (the loop Stop above)', command: ['bash', '-c', 'IFS= read -r line <"$1"; printf "%s\\n" "$line" >"$2"; exec bash "$3"', 'bench', caughtUp, usage, hook], input: text, env: { CLAUDE_PROJECT_DIR: root } });
+  }
 }
 
 // Guard against timing a hook that bails out early: it must block and record the new usage.
