@@ -21,7 +21,7 @@ export const LONGEST = [
   'test/e2e/pack-install.test.ts',
   'test/real-client/copilot-client.test.ts',
   'test/e2e/docs-run.test.ts',
-  'test/core/formatters.test.ts',
+  'test/e2e/formatters.test.ts',
   'test/cli/lifecycle.test.ts',
   'test/guards/guard.test.ts',
   'test/core/explain.test.ts',
