@@ -211,9 +211,11 @@ async function eventually(condition: () => boolean, ms: number): Promise<boolean
   return condition();
 }
 
+/** Where onLoopEnd's failures and time-outs are logged. */
+const LOG = '.ralph-hooks/state/on-loop-end.log';
+
 for (const runtime of RUNTIMES) {
   describe(`onLoopEnd (${runtime})`, () => {
-    const LOG = '.ralph-hooks/state/on-loop-end.log';
 
     it('reads the end record on its stdin; a quote in the command is the command\'s own', async () => {
       const loop = loopWith(runtime, {}, { onLoopEnd: `jq -r '.reason + " at " + (.iteration | tostring)' > "it's over.txt"` });
@@ -236,19 +238,22 @@ for (const runtime of RUNTIMES) {
       expect(await eventually(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').includes('exit status 7'), 10_000)).toBe(true);
       expect(readFileSync(ws.path(LOG), 'utf8')).toContain('no webhook here');
     });
-
-    it('a command that hangs does not hold the Stop, and is killed after 10 s', async () => {
-      const loop = loopWith(runtime, {}, { onLoopEnd: 'echo waiting; sleep 600' });
-      const ws = workspace();
-      writeLoopState(ws, loop, { maxIterations: 1 });
-      const started = Date.now();
-      const result = await stop(loop, ws);
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(JSON.parse(result.stdout).systemMessage).toContain('max iterations');
-      expect(await eventually(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').includes('killed after 10 s'), 20_000)).toBe(true);
-    }, 30_000);
   });
 }
+
+// Both runtimes in one test: each waits out the 10 s limit, and the two waits overlap.
+it('onLoopEnd: a command that hangs does not hold the Stop, and is killed after 10 s (bash and Node)', async () => {
+  await Promise.all(RUNTIMES.map(async (runtime) => {
+    const loop = loopWith(runtime, {}, { onLoopEnd: 'echo waiting; sleep 600' });
+    const ws = workspace();
+    writeLoopState(ws, loop, { maxIterations: 1 });
+    const started = Date.now();
+    const result = await stop(loop, ws);
+    expect(Date.now() - started, runtime).toBeLessThan(5_000);
+    expect(JSON.parse(result.stdout).systemMessage, runtime).toContain('max iterations');
+    expect(await eventually(() => existsSync(ws.path(LOG)) && readFileSync(ws.path(LOG), 'utf8').includes('killed after 10 s'), 20_000), runtime).toBe(true);
+  }));
+}, 30_000);
 
 describe('spec presets', () => {
   function specHook(preset: 'specum' | 'speckit' | 'passive', options: Record<string, unknown> = {}): string {
