@@ -3,8 +3,7 @@
  * never runs (bats used to count as 0 when vitest failed, because it never ran).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
@@ -50,7 +49,7 @@ describe('.ci/summarize', () => {
     const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
     expect(scripts.test).toMatch(/&& node scripts\/test\.mjs$/);
     expect(scripts['test:quick']).toMatch(/&& node scripts\/test\.mjs --quick$/);
-    const dir = mkdtempSync(join(tmpdir(), 'rh-test-script-'));
+    const dir = tempDir('rh-test-script-');
     writeFileSync(join(dir, 'passes.bats'), '@test "passes" { true; }\n');
     writeFileSync(join(dir, 'fails.bats'), '@test "fails" { false; }\n');
     // vitest finds no file under a folder that does not exist: a failure, or with

@@ -4,12 +4,12 @@
  * machine and runs killed at random moments).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertSignal, postToolUseFailureInput, postToolUseInput } from '../../testkit/index.js';
 import { convergenceProject, edit, FAIL, ff, runCheck, state, testRun as test, type ConvergenceProject } from './helpers.js';
+import { tempDir } from '../helpers/temp.js';
 
 async function sequence(project: ConvergenceProject, calls: Record<string, unknown>[]) {
   const out = [];
@@ -186,7 +186,7 @@ describe('convergence check: fail-open and the state file', () => {
   it('without flock, the pid-file lock serialises parallel runs and clears a dead holder', async () => {
     const p = convergenceProject('forgeflare', { signals: { no_progress: { enabled: false } } });
     // A PATH with everything the hook needs except flock.
-    const bin = mkdtempSync(join(tmpdir(), 'rh-noflock-'));
+    const bin = tempDir('rh-noflock-');
     for (const tool of ['jq', 'mv', 'rm', 'mkdir', 'cat', 'sleep', 'bash']) {
       const found = spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim();
       symlinkSync(found, join(bin, tool));

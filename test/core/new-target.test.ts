@@ -5,12 +5,12 @@
  * (its scripts, its registration file, the manifest's record), explain (every file its agent
  * reads hooks from, ours told from the user's) and doctor. No other file names it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const source = (path: string) => pathToFileURL(join(REPO_ROOT, 'src', path)).href;
 const testkit = (path: string) => pathToFileURL(join(REPO_ROOT, 'testkit', path)).href;
@@ -72,7 +72,7 @@ let project: string;
 let home: string;
 
 beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'ralph-hooks-new-target-'));
+  scratch = tempDir('ralph-hooks-new-target-');
   const targetFile = join(scratch, 'fake-project.ts');
   writeFileSync(targetFile, TARGET_FILE);
   clientsDir = join(scratch, 'clients');

@@ -4,8 +4,7 @@
  * with entries written by hand), then replay a session through the simulator.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyPlan, diskWriter } from '../../src/generate/apply.js';
@@ -16,6 +15,7 @@ import { mergeForgeflareHooks, parseHooksToml } from '../../src/registration/for
 import { readConvergence, replayForgeflare } from '../../testkit/index.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { generateProject } from '../helpers/generate.js';
+import { tempDir } from '../helpers/temp.js';
 
 const HOOKS = [
   { kind: 'guard', preset: 'guard', name: 'ralph-guard', options: { rules: { 'doom-loop': { enabled: false } } } },
@@ -69,7 +69,7 @@ describe('forgeflare target: generated files and hooks.toml', () => {
   });
 
   it('keeps entries written by hand (comments and all), replaces ours in place, and is idempotent', () => {
-    const root = mkdtempSync(join(tmpdir(), 'rh-ff-merge-'));
+    const root = tempDir('rh-ff-merge-');
     mkdirSync(join(root, '.forgeflare'));
     const handWritten = `# team hooks
 [[hooks]]
@@ -208,7 +208,7 @@ exit 0
 `;
 
   it('maps exit 2, a JSON deny, silence and a non-blocking error onto forgeflare actions', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'rh-cc-compat-'));
+    const root = tempDir('rh-cc-compat-');
     mkdirSync(join(root, '.claude/hooks'), { recursive: true });
     writeFileSync(join(root, '.claude/hooks/ralph-guard.sh'), CC_GUARD);
     project([{ kind: 'guard', preset: 'cc-compat', name: 'ralph-guard-compat', options: { script: '.claude/hooks/ralph-guard.sh', tools: ['Bash', 'Edit'] } }], root);

@@ -2,10 +2,10 @@
  * Fixtures for the forgeflare simulator tests: a temp project with small hook scripts and
  * a hooks.toml listing them in order.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tomlString } from '../../src/registration/forgeflare-toml.js';
+import { tempDir } from '../helpers/temp.js';
 
 export interface Entry {
   event: 'PreToolUse' | 'PostToolUse' | 'Stop';
@@ -41,7 +41,7 @@ export interface Fixture {
 }
 
 export function fixture(scripts: Record<string, string>, entries: Entry[]): Fixture {
-  const root = mkdtempSync(join(tmpdir(), 'rh-forgeflare-'));
+  const root = tempDir('rh-forgeflare-');
   mkdirSync(join(root, 'hooks'));
   for (const [name, body] of Object.entries(scripts)) writeFileSync(join(root, 'hooks', `${name}.sh`), `#!/usr/bin/env bash\n${body}\n`);
   const toml = entries.map((e) => {

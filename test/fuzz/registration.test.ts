@@ -13,11 +13,11 @@ import { mergeHookSettings } from '../../src/registration/claude-settings.js';
 import { forgeflareRecords, mergeForgeflareHooks } from '../../src/registration/forgeflare-toml.js';
 import { recordOf, type Ownership, type Registrations } from '../../src/registration/ownership.js';
 import { MANIFEST_FILE, readManifest } from '../../src/generate/manifest.js';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARGETS } from '../../src/targets/index.js';
 import type { Target } from '../../src/targets/types.js';
+import { tempDir } from '../helpers/temp.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300) / 4;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -29,7 +29,7 @@ afterAll(() => {
 });
 
 /** The records as the next run sees them: written into a manifest and read back. */
-const manifestRoot = mkdtempSync(join(tmpdir(), 'rh-fuzz-manifest-'));
+const manifestRoot = tempDir('rh-fuzz-manifest-');
 function throughManifest(registrations: Registrations): Registrations {
   mkdirSync(join(manifestRoot, '.ralph-hooks'), { recursive: true });
   writeFileSync(join(manifestRoot, MANIFEST_FILE), JSON.stringify({ generator: 'fuzz', files: {}, registrations }));

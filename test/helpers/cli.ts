@@ -1,8 +1,8 @@
 /** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { tempDir } from './temp.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(REPO_ROOT, 'bin/ralph-hooks.js');
@@ -23,9 +23,7 @@ export function ralphHooks(args: string[], { cwd, env = {}, input = '' }: { cwd:
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export function tempDir(prefix = 'ralph-hooks-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir };
 
 /** A new git repository in a temporary folder, holding `files` (path relative to it → text). */
 export function gitRepoWith(files: Record<string, string>, prefix?: string): string {

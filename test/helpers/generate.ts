@@ -2,14 +2,14 @@
  * Generate hooks from a config into a fresh temporary project, the way
  * `ralph-hooks generate` would, and hand back paths to the scripts.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyPlan, diskWriter } from '../../src/generate/apply.js';
 import { validateConfig } from '../../src/config/load.js';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { formatJson } from '../../src/util/json-text.js';
 import { planGeneration } from '../../src/generate/plan.js';
+import { tempDir } from './temp.js';
 
 export interface GeneratedProject {
   root: string;
@@ -17,7 +17,7 @@ export interface GeneratedProject {
   file(relative: string): string;
 }
 
-export function generateProject(config: RalphHooksConfigInput, root = mkdtempSync(join(tmpdir(), 'ralph-hooks-project-'))): GeneratedProject {
+export function generateProject(config: RalphHooksConfigInput, root = tempDir('ralph-hooks-project-')): GeneratedProject {
   writeFileSync(join(root, 'ralph-hooks.config.json'), formatJson(config));
   applyPlan(planGeneration(root, validateConfig(config)), diskWriter(root));
   return { root, file: (relative) => join(root, relative) };

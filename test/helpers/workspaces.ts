@@ -1,9 +1,9 @@
 /** Workspaces that remove themselves after each test. */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, onTestFinished } from 'vitest';
 import { createWorkspace, type Workspace, type WorkspaceOptions } from '../../testkit/index.js';
+import { tempDir } from './temp.js';
 
 /** Returns a `workspace()` factory; every workspace it made is removed after each test. */
 export function workspacePool(options: WorkspaceOptions = {}): () => Workspace {
@@ -24,7 +24,7 @@ export function workspacePool(options: WorkspaceOptions = {}): () => Workspace {
  * orphan two hours old. Returns the orphan's path; the folder goes after the test.
  */
 export function specOutsideProject(ws: Workspace, form: 'absolute' | 'relative', state: object = { phase: 'execution', taskIndex: 0, totalTasks: 5, taskIteration: 1 }): string {
-  const outside = mkdtempSync(join(tmpdir(), 'rh-outside-'));
+  const outside = tempDir('rh-outside-');
   onTestFinished(() => rmSync(outside, { recursive: true, force: true }));
   const spec = join(outside, 'spec');
   mkdirSync(spec);

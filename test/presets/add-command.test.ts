@@ -1,11 +1,11 @@
 /** `ralph-hooks add <kind> --preset <id> [--name <n>]`: appends to the config and regenerates. */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../cli/commands/add.js';
 import { CliError } from '../../src/util/errors.js';
 import { generateProject } from '../helpers/generate.js';
+import { tempDir } from '../helpers/temp.js';
 
 afterEach(() => vi.restoreAllMocks());
 const quiet = () => vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -52,7 +52,7 @@ describe('ralph-hooks add', () => {
   });
 
   it('needs an existing config', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rh-add-'));
+    const dir = tempDir('rh-add-');
     writeFileSync(join(dir, 'package.json'), '{}');
     await expect(run(['stop-watcher', '--preset', 'loop', '--dir', dir])).rejects.toThrow('no ralph-hooks.config.json');
   });

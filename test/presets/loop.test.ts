@@ -4,8 +4,7 @@
  * setup script and commands, and loop-replay scenarios.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../../testkit/index.js';
 import { runWithUnreadable } from '../helpers/unreadable.js';
 import { bareWorkspaces, generateLoop, readLoopState, runSetup, RUNTIMES, stopLoop as stop, writeLoopState, type LoopHook } from './loop-helpers.js';
+import { tempDir } from '../helpers/temp.js';
 
 const workspace = bareWorkspaces();
 
@@ -657,7 +657,7 @@ $ARGUMENTS
 
   it('starts and runs from a project folder whose path holds a backslash (Node\'s ES module loader refuses such an entry)', async () => {
     const { generateProject } = await import('../helpers/generate.js');
-    const root = join(mkdtempSync(join(tmpdir(), 'rh-backslash-')), 'my\\project');
+    const root = join(tempDir('rh-backslash-'), 'my\\project');
     mkdirSync(root);
     generateProject({ hooks: [{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }] } as never, root);
     // The setup line of /ralph-loop and the registered Stop command, as they are written.

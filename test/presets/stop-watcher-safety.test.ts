@@ -5,13 +5,13 @@
  * the generated hook in a temporary project.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkspace, runHook, stopInput, type Workspace } from '../../testkit/index.js';
 import { generateHook } from '../helpers/generate.js';
 import { bareWorkspaces, generateLoop, readLoopState, runSetup, RUNTIMES, writeLoopState, type LoopHook } from './loop-helpers.js';
+import { tempDir } from '../helpers/temp.js';
 
 const workspace = bareWorkspaces();
 const loops = Object.fromEntries(RUNTIMES.map((runtime) => [runtime, generateLoop(runtime)])) as Record<string, LoopHook>;
@@ -26,7 +26,7 @@ afterEach(() => {
 
 /** A folder outside every project, removed after the test. */
 function outsideFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ralph-hooks-outside-'));
+  const dir = tempDir('ralph-hooks-outside-');
   outsideFolders.push(dir);
   return dir;
 }

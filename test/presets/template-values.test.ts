@@ -4,12 +4,12 @@
  * options refuse control characters with an error that names the field.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/generate/render-hooks.js';
+import { tempDir } from '../helpers/temp.js';
 
 const HOSTILE = 'x.md\ntouch CANARY\n#\u2028import("node:fs").then((fs) => fs.writeFileSync("CANARY", ""))\n//';
 
@@ -22,7 +22,7 @@ afterEach(() => {
 function renderAndRun(hooks: unknown[], hostile: (options: Record<string, unknown>) => void) {
   const config = validateConfig({ hooks });
   for (const entry of config.hooks) hostile(entry.options as Record<string, unknown>);
-  const root = mkdtempSync(join(tmpdir(), 'ralph-hooks-values-'));
+  const root = tempDir('ralph-hooks-values-');
   dirs.push(root);
   const { files } = renderHooks(config);
   for (const file of files) {

@@ -3,14 +3,14 @@
  * temporary folders (removed after each file), and the rule that the suite runs whenever
  * Claude Code is installed and is never skipped in CI (a missing client fails there).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import type { RalphHooksConfigInput } from '../../src/config/schema.js';
 import { agentClients } from '../../testkit/clients/index.js';
 import type { AgentId, TargetId } from '../../src/targets/index.js';
 import { generateProject, type GeneratedProject } from '../helpers/generate.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Generous: a session is about a second alone, much more on a loaded 2-core machine. */
 export const SESSION_TIMEOUT_MS = 120_000;
@@ -23,14 +23,14 @@ afterAll(() => {
 
 /** A project generated from `config` in a fresh temporary folder. */
 export function realProject(config: RalphHooksConfigInput): GeneratedProject {
-  const root = mkdtempSync(join(tmpdir(), 'ralph-hooks-real-'));
+  const root = tempDir('ralph-hooks-real-');
   made.push(root);
   return generateProject(config, root);
 }
 
 /** A temporary folder removed after the file's tests. */
 export function scratch(prefix = 'ralph-hooks-real-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = tempDir(prefix);
   made.push(dir);
   return dir;
 }

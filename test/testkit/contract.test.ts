@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContract, diffContracts, keyPaths, observedContract, writeContract } from '../../testkit/clients/contract.js';
 import type { TappedHookRun } from '../../testkit/clients/real-client.js';
+import { tempDir } from '../helpers/temp.js';
 
 const hookRun = (event: string, input: Record<string, unknown>): TappedHookRun => ({
   hook: 'bash .claude/hooks/guard.sh',
@@ -19,7 +19,7 @@ const hookRun = (event: string, input: Record<string, unknown>): TappedHookRun =
 
 const dirs: string[] = [];
 const contractsDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ralph-hooks-contracts-'));
+  const dir = tempDir('ralph-hooks-contracts-');
   dirs.push(dir);
   return dir;
 };
