@@ -13,7 +13,6 @@ export const LONGEST = [
   'test/e2e/init-matrix.test.ts',
   'test/fuzz/hooks.test.ts',
   'test/e2e/generated-project-tests.test.ts',
-  'test/real-client/agents-init.test.ts',
   'test/fuzz/injection.test.ts',
   'test/real-client/shared-scenarios.test.ts',
   'test/guards/rules.test.ts',
