@@ -4,12 +4,13 @@
  *
  *   node scripts/test.mjs            every vitest file and every bats test
  *   node scripts/test.mjs --quick    all but the slow folders (SLOW below): the inner loop
+ *   node scripts/test.mjs --typecheck   and tsc -p tsconfig.json beside them (npm test)
  *   node scripts/test.mjs --bats <file.bats>   these bats files instead of test/bats (repeatable)
  *   node scripts/test.mjs -- <args>  extra vitest arguments (file filters, -t)
  *
  * bats runs its files one after another on one core while vitest keeps both busy, so they
- * start together; bats' output is held back and printed after vitest's, each whole. The exit
- * code is non-zero when either failed. The closing table sums each test folder's file times
+ * start together (and the typecheck with them); their output is held back and printed after
+ * vitest's, each whole. The exit code is non-zero when any of them failed. The closing table sums each test folder's file times
  * (from vitest's JSON report), so a slowdown shows where it is.
  */
 import { spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ const args = process.argv.slice(2);
 const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
 const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 const quick = own.includes('--quick');
+const typecheck = own.includes('--typecheck');
 const batsFiles = own.flatMap((arg, i) => (own[i - 1] === '--bats' ? [arg] : []));
 const reportDir = mkdtempSync(join(tmpdir(), 'ralph-hooks-test-report-'));
 const report = join(reportDir, 'vitest.json');
@@ -47,13 +49,16 @@ function run(command, commandArgs, { keep = false, env = {} } = {}) {
 
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(quick ? SLOW.flatMap((dir) => ['--exclude', `${dir}/**`]) : []), ...extra];
 const bats = run(join(repo, 'node_modules/bats/bin/bats'), batsFiles.length ? batsFiles : ['test/bats'], { keep: true, env: { BATS_LIB_PATH: join(repo, 'node_modules') } });
+const types = typecheck ? run(join(repo, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { keep: true }) : undefined;
 const vitest = await run(join(repo, 'node_modules/.bin/vitest'), vitestArgs);
 const batsResult = await bats;
+const typesResult = await types;
 
 process.stdout.write(`\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}`);
+if (typesResult) process.stdout.write(`\ntypecheck (tsc -p tsconfig.json), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
 printFolderTimes(report, vitest.seconds, batsResult.seconds);
 rmSync(reportDir, { recursive: true, force: true });
-process.exitCode = vitest.code === 0 && batsResult.code === 0 ? 0 : 1;
+process.exitCode = vitest.code === 0 && batsResult.code === 0 && (typesResult?.code ?? 0) === 0 ? 0 : 1;
 
 /** Each test folder's summed file time, slowest first (two files run at once, so the sum is more than the wall time). */
 function printFolderTimes(file, vitestSeconds, batsSeconds) {
