@@ -4,7 +4,8 @@
  *
  *   node scripts/test.mjs            every vitest file and every bats test
  *   node scripts/test.mjs --quick    all but the slow folders (SLOW below): the inner loop
- *   node scripts/test.mjs --typecheck   and tsc -p tsconfig.json beside them (npm test)
+ *   node scripts/test.mjs --typecheck   and tsc -p tsconfig.json beside them (npm test);
+ *                                       --typecheck=<tsconfig> checks that project instead
  *   node scripts/test.mjs --bats <file.bats>   these bats files instead of test/bats (repeatable)
  *   node scripts/test.mjs -- <args>  extra vitest arguments (file filters, -t)
  *
@@ -27,7 +28,8 @@ const args = process.argv.slice(2);
 const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
 const extra = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 const quick = own.includes('--quick');
-const typecheck = own.includes('--typecheck');
+const typecheckArg = own.find((arg) => arg === '--typecheck' || arg.startsWith('--typecheck='));
+const tsconfig = typecheckArg?.includes('=') ? resolve(typecheckArg.slice(typecheckArg.indexOf('=') + 1)) : 'tsconfig.json';
 const batsFiles = own.flatMap((arg, i) => (own[i - 1] === '--bats' ? [arg] : []));
 const reportDir = mkdtempSync(join(tmpdir(), 'ralph-hooks-test-report-'));
 const report = join(reportDir, 'vitest.json');
@@ -49,13 +51,13 @@ function run(command, commandArgs, { keep = false, env = {} } = {}) {
 
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(quick ? SLOW.flatMap((dir) => ['--exclude', `${dir}/**`]) : []), ...extra];
 const bats = run(join(repo, 'node_modules/bats/bin/bats'), batsFiles.length ? batsFiles : ['test/bats'], { keep: true, env: { BATS_LIB_PATH: join(repo, 'node_modules') } });
-const types = typecheck ? run(join(repo, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { keep: true }) : undefined;
+const types = typecheckArg ? run(join(repo, 'node_modules/.bin/tsc'), ['-p', tsconfig], { keep: true }) : undefined;
 const vitest = await run(join(repo, 'node_modules/.bin/vitest'), vitestArgs);
 const batsResult = await bats;
 const typesResult = await types;
 
 process.stdout.write(`\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}`);
-if (typesResult) process.stdout.write(`\ntypecheck (tsc -p tsconfig.json), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
+if (typesResult) process.stdout.write(`\ntypecheck (tsc -p ${relative(repo, tsconfig) || tsconfig}), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
 printFolderTimes(report, vitest.seconds, batsResult.seconds);
 rmSync(reportDir, { recursive: true, force: true });
 process.exitCode = vitest.code === 0 && batsResult.code === 0 && (typesResult?.code ?? 0) === 0 ? 0 : 1;

@@ -44,10 +44,10 @@ describe('.ci/summarize', () => {
     }
   });
 
-  it('.ci/run ends with it; the package test script runs vitest and bats side by side and fails when either fails', () => {
+  it('.ci/run ends with it; the package test script runs vitest, bats and the typecheck side by side and fails when any fails', () => {
     expect(readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8')).toContain('.ci/summarize "$log" "$e2e_status"');
     const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
-    expect(scripts.test).toMatch(/&& node scripts\/test\.mjs$/);
+    expect(scripts.test).toMatch(/&& node scripts\/test\.mjs --typecheck$/);
     expect(scripts['test:quick']).toMatch(/&& node scripts\/test\.mjs --quick$/);
     const dir = tempDir('rh-test-script-');
     writeFileSync(join(dir, 'passes.bats'), '@test "passes" { true; }\n');
@@ -64,5 +64,13 @@ describe('.ci/summarize', () => {
     expect(batsFails.stdout).toMatch(/^not ok 1 fails$/m);
     expect(batsFails.stdout).toMatch(/^time: vitest \d+ s, bats \d+ s \(side by side\); vitest file time per folder:$/m);
     expect(batsFails.status).toBe(1);
+    // Both pass, the typecheck fails (a project whose tsconfig names a file with a type error).
+    writeFileSync(join(dir, 'bad.ts'), 'export const n: number = "text";\n');
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, files: ['bad.ts'] }));
+    const typesFail = spawnSync(process.execPath, ['scripts/test.mjs', `--typecheck=${join(dir, 'tsconfig.json')}`, '--bats', join(dir, 'passes.bats'), '--', '--passWithNoTests', 'test/no-such-folder/'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(typesFail.stdout).toMatch(/^ok 1 passes$/m);
+    expect(typesFail.stdout).toMatch(/^typecheck \(tsc -p .+tsconfig\.json\), \d+ s: FAILED$/m);
+    expect(typesFail.stdout).toContain("Type 'string' is not assignable to type 'number'");
+    expect(typesFail.status).toBe(1);
   }, 120_000);
 });
