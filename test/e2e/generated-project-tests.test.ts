@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/generate/render-hooks.js';
 import { PRESETS } from '../../src/presets/index.js';
-import { REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
+import { installedPackage, REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
 
 const ALL_EXTRAS = { vitest: true, bats: true, cases: true, workflow: true, packageJson: true };
 
@@ -21,7 +21,7 @@ export function generatedProject(config: object): string {
   const result = ralphHooks(['generate', '--quiet'], { cwd: root });
   if (result.status !== 0) throw new Error(result.stderr);
   mkdirSync(join(root, 'node_modules'));
-  symlinkSync(REPO_ROOT, join(root, 'node_modules/ralph-hooks'));
+  symlinkSync(installedPackage(), join(root, 'node_modules/ralph-hooks'));
   for (const name of ['vitest', 'bats']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(root, 'node_modules', name));
   return root;
 }

@@ -1,6 +1,6 @@
 /** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { tempDir } from './temp.js';
 
@@ -34,6 +34,24 @@ export function gitRepoWith(files: Record<string, string>, prefix?: string): str
     writeFileSync(join(root, file), text);
   }
   return root;
+}
+
+/**
+ * This repository as a user's install has it: a copy of what the package ships (package.json's
+ * `files`), in a folder named node_modules/ralph-hooks, its own dependencies linked to this
+ * repository's. Made once per test process; link a project's node_modules/ralph-hooks to it.
+ * (A link to the repository itself would be slower and unlike a user's: vitest compiles every
+ * module of a package outside node_modules as source, ~1.5 s for each test file importing the testkit.)
+ */
+let installed: string | undefined;
+export function installedPackage(): string {
+  if (installed) return installed;
+  const dir = join(tempDir('rh-installed-'), 'node_modules/ralph-hooks');
+  const { files } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { files: string[] };
+  for (const entry of ['package.json', ...files]) cpSync(join(REPO_ROOT, entry), join(dir, entry), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  installed = dir;
+  return dir;
 }
 
 const madeOnce = new Map<string, string>();
