@@ -34,10 +34,18 @@ const batsFiles = own.flatMap((arg, i) => (own[i - 1] === '--bats' ? [arg] : [])
 const reportDir = mkdtempSync(join(tmpdir(), 'ralph-hooks-test-report-'));
 const report = join(reportDir, 'vitest.json');
 
+/**
+ * The tests' environment: this one, less NODE_EXTRA_CA_CERTS. No test reaches a network beyond
+ * this machine (the registry and the model servers they start speak plain HTTP), and Node 20
+ * reads that certificate bundle at every start: some 40 ms of CPU for each of the thousands of
+ * node processes a run starts (CLI calls, hooks in Node, agent CLIs, npm).
+ */
+const { NODE_EXTRA_CA_CERTS: _unused, ...testEnv } = process.env;
+
 /** Run a command; its output either straight through or kept for later. */
 function run(command, commandArgs, { keep = false, env = {} } = {}) {
   return new Promise((done) => {
-    const child = spawn(command, commandArgs, { cwd: repo, stdio: ['ignore', keep ? 'pipe' : 'inherit', keep ? 'pipe' : 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, { cwd: repo, stdio: ['ignore', keep ? 'pipe' : 'inherit', keep ? 'pipe' : 'inherit'], env: { ...testEnv, ...env } });
     const chunks = [];
     if (keep) {
       child.stdout.on('data', (chunk) => chunks.push(chunk));

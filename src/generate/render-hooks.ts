@@ -67,7 +67,7 @@ export function renderHooks(config: RalphHooksConfig, presets: readonly Preset<a
       const dir = file.fromRoot ? '' : file.inCommandsDir ? target.commandsDir : target.hooksDir;
       if (dir === null) continue; // the agent reads no project slash commands
       const path = posix.join(dir, file.path);
-      const context = { ...hookContext, file: posix.basename(path) };
+      const context = { ...hookContext, ...file.context, file: posix.basename(path) };
       files.push({ path, content: renderTemplate(file.template, context, file.partials), executable: file.executable, hook: entry.name, ...(file.clashFix ? { clashFix: file.clashFix } : {}) });
     }
     const [main] = preset.registrations(entry, target);

@@ -130,13 +130,6 @@ export function guardFiles(name: string) {
   return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, read: `${name}-read.sh`, rules: `${name}-rules` };
 }
 
-/**
- * The partial that renders one rule's functions (rule.sh.hbs) with that rule's own context,
- * for its file: the entry of ruleFunctions with its id. (Ids are lower-case words and
- * dashes: checked when the rules are loaded.)
- */
-const oneRulePartial = (id: string) => `{{#each ruleFunctions}}{{#if (eq id "${id}")}}{{> (lookup . "partial")}}{{/if}}{{/each}}`;
-
 /** The enabled rules that have functions (rule.sh.hbs), in order: one file each. */
 function rulesWithFunctions(rules: readonly GuardRule[], options: GuardOptions): string[] {
   return rules.filter((rule) => options.rules[rule.id]!.enabled && rule.partials.rule !== undefined).map((rule) => rule.id);
@@ -166,7 +159,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       // readable one rule at a time, and no file grows with the catalog.
       const ruleFiles = rulesWithFunctions(rules, entry.options).map((id) => ({
         template: 'guard/guard-rule.sh.hbs', path: `${files.rules}/${id}.sh`, executable: false,
-        partials: { ...partials, 'this-rule': oneRulePartial(id) },
+        partials, context: { ruleId: id },
       }));
       return [
         { template: 'guard/guard.sh.hbs', path: files.guard, executable: true, partials },

@@ -101,6 +101,8 @@ export interface PresetFile {
   clashFix?: string;
   /** Partials the template uses besides templates/partials/, by name (the guard's rules). */
   partials?: Record<string, string>;
+  /** Values for this file's template alone, beside the hook's (which rule a guard's rule file holds). */
+  context?: Record<string, unknown>;
 }
 
 /** A hook entry of ralph-hooks.config.json after validation and defaults. */

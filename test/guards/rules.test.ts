@@ -1,8 +1,8 @@
 /**
  * Each guard rule is a folder of templates/guard/rules/ with its own cases: the calls it must
- * deny and the look-alikes it must let through. Here every rule's cases run through a guard
- * with that rule alone (the denial must be the rule's own), then the look-alikes through one
- * with every rule on (they must get past all of them).
+ * deny and the look-alikes it must let through. Here every rule's calls to deny run through a
+ * guard with that rule alone (the denial must be the rule's own), then the look-alikes through
+ * one with every rule on (they must get past all of them).
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -28,17 +28,19 @@ describe('guard rules, one folder each', () => {
     }
   });
 
+  // A rule can only add a denial, never take one back (test/stress/guard-harmless-rate.test.ts
+  // checks this on a sample of real commands). So a call its rule denies alone is denied with
+  // every rule on, and a look-alike every rule lets through gets past its own rule alone: each
+  // call runs once, its denials here, its look-alikes below.
   for (const rule of GUARD_RULES) {
-    it(`${rule.id}, alone: denies each of its cases with its own id, lets each look-alike through`, async () => {
+    it(`${rule.id}, alone: denies each of its cases with its own id`, async () => {
       const cases = readRuleCases(rule);
       const project = guardProject('claude-code', { rules: rulesOptions(GUARD_RULES, rule) }, 'guard');
-      const failures = await checkRuleCases(project, cases, rule.id, rule.id);
+      const failures = await checkRuleCases(project, { ...cases, allow: [] }, rule.id, rule.id);
       expect(failures, failures.join('\n')).toEqual([]);
     }, 120_000);
   }
 
-  // The calls to deny are not run again here: a rule can only add a denial, never take one
-  // back, so a call its rule denies alone is denied with every rule on.
   // deploy is a policy stricter than the others on purpose: a deployment (kubectl delete pod
   // x, cdk deploy, aws s3 cp to s3://) is the harmless look-alike of a teardown in theirs. So
   // the other rules' look-alikes get past every rule but deploy; deploy's own, past all.
