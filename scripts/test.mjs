@@ -35,12 +35,14 @@ const reportDir = mkdtempSync(join(tmpdir(), 'ralph-hooks-test-report-'));
 const report = join(reportDir, 'vitest.json');
 
 /**
- * The tests' environment: this one, less NODE_EXTRA_CA_CERTS. No test reaches a network beyond
- * this machine (the registry and the model servers they start speak plain HTTP), and Node 20
- * reads that certificate bundle at every start: some 40 ms of CPU for each of the thousands of
- * node processes a run starts (CLI calls, hooks in Node, agent CLIs, npm).
+ * The tests' environment: this one, with NODE_EXTRA_CA_CERTS moved to UPLINK_NODE_EXTRA_CA_CERTS.
+ * Node 20 reads that certificate bundle at every start: some 40 ms of CPU for each of the
+ * thousands of node processes a run starts (CLI calls, hooks in Node, agent CLIs, npm), which
+ * speak plain HTTP to the servers the tests start. The one process that leaves this machine,
+ * the local registry's link to the public one (test/e2e/local-registry.mjs), gets it back.
  */
-const { NODE_EXTRA_CA_CERTS: _unused, ...testEnv } = process.env;
+const { NODE_EXTRA_CA_CERTS: caCerts, ...testEnv } = process.env;
+if (caCerts) testEnv.UPLINK_NODE_EXTRA_CA_CERTS = caCerts;
 
 /** Run a command; its output either straight through or kept for later. */
 function run(command, commandArgs, { keep = false, env = {} } = {}) {

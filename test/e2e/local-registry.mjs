@@ -104,7 +104,10 @@ export async function startRegistry({ work, storage, uplink = true }) {
   writeFileSync(npmrc, `//127.0.0.1:${port}/:_authToken=local-anonymous\n`);
   const log = join(work, `verdaccio-${port}.log`);
   const output = openSync(log, 'a');
-  const server = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], { stdio: ['ignore', output, output] });
+  // The certificates the link to the public registry needs, where scripts/test.mjs put them aside.
+  const caCerts = process.env.NODE_EXTRA_CA_CERTS ?? process.env.UPLINK_NODE_EXTRA_CA_CERTS;
+  const serverEnv = { ...process.env, ...(caCerts ? { NODE_EXTRA_CA_CERTS: caCerts } : {}) };
+  const server = spawn(process.execPath, [bin, '--config', config, '--listen', `127.0.0.1:${port}`], { stdio: ['ignore', output, output], env: serverEnv });
   /** SIGTERM, and SIGKILL when it has not exited 5 s later. */
   const stop = () => /** @type {Promise<void>} */ (new Promise((resolve) => {
     if (server.exitCode !== null || server.signalCode !== null) return resolve();
