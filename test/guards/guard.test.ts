@@ -339,29 +339,6 @@ describe('guard: input it cannot read, and the files it writes', () => {
     expect(await kind(`rm -rf ${words} /`)).toBe('deny');
   });
 
-  it('a fork bomb is found behind a long name, and in a long command in one pass', async () => {
-    const p = guardProject('forgeflare', { rules: { 'doom-loop': { enabled: false } } });
-    const reason = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p))).reason ?? '';
-    expect(await reason(`a${'1'.repeat(100)}() { a${'1'.repeat(100)}|a${'1'.repeat(100)}& }; a${'1'.repeat(100)}`)).toContain('fork bomb');
-    // The old pattern searched from every byte to the end: 200 KB took minutes, past any hook timeout.
-    expect(await reason(`echo ${'x'.repeat(200_000)} ; :(){ :|:& };:`)).toContain('fork bomb');
-    expect(await reason(`echo ${'f() {'.repeat(40_000)}`)).not.toContain('fork bomb');
-  });
-
-  it('a long command is analysed the same way as a short one (the window does not split tokens)', async () => {
-    // What is tested is the lexing, not the time: the deadline is set far out (maxCheckMs), so
-    // that a busy machine cannot turn an answer into the deadline's denial.
-    const p = guardProject('forgeflare', { maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
-    const filler = Array.from({ length: 600 }, (_, i) => `echo 'quoted ${i}' "and $(printf %s ${i})"`).join('; ');
-    const heredoc = `cat > notes.txt <<'EOF'\n${'rm -rf / is only text here\n'.repeat(1000)}EOF`;
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; rm -rf /`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; ls`), p))).kind).toBe('allow');
-    expect(verdict(await runGuard(p, caseInput(bashCase(heredoc), p))).kind).toBe('allow');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${heredoc}\nsudo ls`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`bash <<'EOF'\n${'echo ok\n'.repeat(800)}rm -rf /\nEOF`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`echo '${'x'.repeat(20000)}' && sudo ls`), p))).kind).toBe('deny');
-  }, 120_000);
-
   it('doom-loop state is never written through a symlink, and a FIFO at the log path does not wedge a denial', async () => {
     const p = guardProject('claude-code');
     const outside = join(scratchDir('outside-'), 'passwd-copy');
