@@ -3,10 +3,12 @@
  * `npm test` and `npm run test:quick`: vitest and bats side by side, then where the time went.
  *
  *   node scripts/test.mjs            every vitest file and every bats test
- *   node scripts/test.mjs --quick    all but the slow folders (SLOW below): the inner loop
+ *   node scripts/test.mjs --quick    vitest without the slow folders (SLOW below), no bats: the inner
+ *                                    loop (bats alone: npm run test:bats)
  *   node scripts/test.mjs --typecheck   and tsc -p tsconfig.json beside them (npm test);
  *                                       --typecheck=<tsconfig> checks that project instead
- *   node scripts/test.mjs --bats <file.bats>   these bats files instead of test/bats (repeatable)
+ *   node scripts/test.mjs --bats <file.bats>   these bats files instead of test/bats (repeatable;
+ *                                              with --quick too)
  *   node scripts/test.mjs -- <args>  extra vitest arguments (file filters, -t)
  *
  * bats runs its files one after another on one core while vitest keeps both busy, so they
@@ -60,13 +62,17 @@ function run(command, commandArgs, { keep = false, env = {} } = {}) {
 }
 
 const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(quick ? SLOW.flatMap((dir) => ['--exclude', `${dir}/**`]) : []), ...extra];
-const bats = run(join(repo, 'node_modules/bats/bin/bats'), batsFiles.length ? batsFiles : ['test/bats'], { keep: true, env: { BATS_LIB_PATH: join(repo, 'node_modules') } });
+// --quick leaves bats out: its 100 tests take a core for a minute beside vitest, a seventh of
+// the fast path's CPU; npm test and npm run test:bats run them.
+const runBats = !quick || batsFiles.length > 0;
+const skipped = { code: 0, output: '', seconds: 0 };
+const bats = runBats ? run(join(repo, 'node_modules/bats/bin/bats'), batsFiles.length ? batsFiles : ['test/bats'], { keep: true, env: { BATS_LIB_PATH: join(repo, 'node_modules') } }) : skipped;
 const types = typecheckArg ? run(join(repo, 'node_modules/.bin/tsc'), ['-p', tsconfig], { keep: true }) : undefined;
 const vitest = await run(join(repo, 'node_modules/.bin/vitest'), vitestArgs);
 const batsResult = await bats;
 const typesResult = await types;
 
-process.stdout.write(`\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}`);
+process.stdout.write(runBats ? `\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}` : '\nbats: not in --quick (npm run test:bats)\n');
 if (typesResult) process.stdout.write(`\ntypecheck (tsc -p ${relative(repo, tsconfig) || tsconfig}), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
 printFolderTimes(report, vitest.seconds, batsResult.seconds);
 rmSync(reportDir, { recursive: true, force: true });
@@ -86,5 +92,6 @@ function printFolderTimes(file, vitestSeconds, batsSeconds) {
     folders.set(folder, (folders.get(folder) ?? 0) + (result.endTime - result.startTime) / 1000);
   }
   const rows = [...folders].sort((a, b) => b[1] - a[1]).map(([folder, seconds]) => `  ${seconds.toFixed(0).padStart(5)} s  ${folder}`);
-  console.log(`\ntime: vitest ${vitestSeconds.toFixed(0)} s, bats ${batsSeconds.toFixed(0)} s (side by side); vitest file time per folder:\n${rows.join('\n')}`);
+  const beside = runBats ? `, bats ${batsSeconds.toFixed(0)} s (side by side)` : '';
+  console.log(`\ntime: vitest ${vitestSeconds.toFixed(0)} s${beside}; vitest file time per folder:\n${rows.join('\n')}`);
 }
