@@ -1,7 +1,7 @@
 /**
  * The generated vitest and bats files and starter cases, run inside a generated project
- * whose node_modules points at this repository (ralph-hooks, vitest, bats), for every preset
- * and both contracts.
+ * whose node_modules holds this repository's package as a user installs it (installedPackage)
+ * and its vitest and bats, for every preset and both contracts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';

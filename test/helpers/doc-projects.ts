@@ -1,6 +1,6 @@
 /**
- * The docs' code blocks and the scratch projects their commands run in: this repository as the
- * installed ralph-hooks (node_modules linked), with `npm init ralph-hooks` served by the local
+ * The docs' code blocks and the scratch projects their commands run in: this repository's
+ * package as the installed ralph-hooks (installedPackage), with `npm init ralph-hooks` served by the local
  * create-ralph-hooks: no registry, no network. test/docs/code-blocks.test.ts checks every
  * block's role; test/e2e/docs-run.test.ts runs the run and output blocks as written.
  */
