@@ -74,11 +74,11 @@ const typesResult = await types;
 
 process.stdout.write(runBats ? `\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}` : '\nbats: not in --quick (npm run test:bats)\n');
 if (typesResult) process.stdout.write(`\ntypecheck (tsc -p ${relative(repo, tsconfig) || tsconfig}), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
-printFolderTimes(report, vitest.seconds, batsResult.seconds);
+printFolderTimes(report, vitest.seconds, runBats ? batsResult.seconds : undefined);
 rmSync(reportDir, { recursive: true, force: true });
 process.exitCode = vitest.code === 0 && batsResult.code === 0 && (typesResult?.code ?? 0) === 0 ? 0 : 1;
 
-/** Each test folder's summed file time, slowest first (two files run at once, so the sum is more than the wall time). */
+/** Each test folder's summed file time, slowest first (several files run at once, so the sum is more than the wall time); bats's time when it ran. */
 function printFolderTimes(file, vitestSeconds, batsSeconds) {
   let results;
   try {
@@ -92,6 +92,6 @@ function printFolderTimes(file, vitestSeconds, batsSeconds) {
     folders.set(folder, (folders.get(folder) ?? 0) + (result.endTime - result.startTime) / 1000);
   }
   const rows = [...folders].sort((a, b) => b[1] - a[1]).map(([folder, seconds]) => `  ${seconds.toFixed(0).padStart(5)} s  ${folder}`);
-  const beside = runBats ? `, bats ${batsSeconds.toFixed(0)} s (side by side)` : '';
+  const beside = batsSeconds === undefined ? '' : `, bats ${batsSeconds.toFixed(0)} s (side by side)`;
   console.log(`\ntime: vitest ${vitestSeconds.toFixed(0)} s${beside}; vitest file time per folder:\n${rows.join('\n')}`);
 }

@@ -72,5 +72,15 @@ describe('.ci/summarize', () => {
     expect(typesFail.stdout).toMatch(/^typecheck \(tsc -p .+tsconfig\.json\), \d+ s: FAILED$/m);
     expect(typesFail.stdout).toContain("Type 'string' is not assignable to type 'number'");
     expect(typesFail.status).toBe(1);
+    // --quick leaves test/bats out (test:bats runs it), but runs the bats files it is given.
+    const quick = (...args: string[]) => spawnSync(process.execPath, ['scripts/test.mjs', '--quick', ...args, '--', '--passWithNoTests', 'test/no-such-folder/'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const quickAlone = quick();
+    expect(quickAlone.stdout).toMatch(/^bats: not in --quick \(npm run test:bats\)$/m);
+    expect(quickAlone.stdout).not.toMatch(/^(not )?ok \d+ /m);
+    expect(quickAlone.stdout).toMatch(/^time: vitest \d+ s; vitest file time per folder:$/m);
+    expect(quickAlone.status).toBe(0);
+    const quickWithBats = quick('--bats', join(dir, 'fails.bats'));
+    expect(quickWithBats.stdout).toMatch(/^not ok 1 fails$/m);
+    expect(quickWithBats.status).toBe(1);
   }, 120_000);
 });

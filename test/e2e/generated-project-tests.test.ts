@@ -4,13 +4,13 @@
  * and its vitest and bats, for every preset and both contracts.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/generate/render-hooks.js';
 import { PRESETS } from '../../src/presets/index.js';
-import { installedPackage, REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
+import { linkInstalled, REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
 
 const ALL_EXTRAS = { vitest: true, bats: true, cases: true, workflow: true, packageJson: true };
 
@@ -20,9 +20,7 @@ export function generatedProject(config: object): string {
   writeFileSync(join(root, 'ralph-hooks.config.json'), `${JSON.stringify(config, null, 2)}\n`);
   const result = ralphHooks(['generate', '--quiet'], { cwd: root });
   if (result.status !== 0) throw new Error(result.stderr);
-  mkdirSync(join(root, 'node_modules'));
-  symlinkSync(installedPackage(), join(root, 'node_modules/ralph-hooks'));
-  for (const name of ['vitest', 'bats']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(root, 'node_modules', name));
+  linkInstalled(join(root, 'node_modules'), ['vitest', 'bats']);
   return root;
 }
 

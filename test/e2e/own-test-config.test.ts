@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, matchesGlob, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installedPackage, REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
+import { linkInstalled, REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
 
 const ENV = { ...process.env, NO_COLOR: '1', CI: 'true', GITHUB_ACTIONS: '', npm_config_yes: '', npm_config_offline: 'true', npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
 
@@ -81,8 +81,7 @@ function initWithTools(root: string): void {
   if (init.status !== 0) throw new Error(init.stdout + init.stderr);
   const modules = join(root, 'node_modules');
   mkdirSync(join(modules, '.bin'), { recursive: true });
-  symlinkSync(installedPackage(), join(modules, 'ralph-hooks'));
-  for (const name of ['vitest', 'bats']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
+  linkInstalled(modules, ['vitest', 'bats']);
   symlinkSync('../vitest/vitest.mjs', join(modules, '.bin/vitest'));
   symlinkSync('../ralph-hooks/bin/ralph-hooks.js', join(modules, '.bin/ralph-hooks'));
   git(root, 'add', '-A');

@@ -54,6 +54,13 @@ export function installedPackage(): string {
   return dir;
 }
 
+/** Fill a project's node_modules folder `modules`: ralph-hooks as installed (installedPackage) and `tools`, this repository's own packages of those names. */
+export function linkInstalled(modules: string, tools: readonly string[]): void {
+  mkdirSync(modules, { recursive: true });
+  symlinkSync(installedPackage(), join(modules, 'ralph-hooks'));
+  for (const name of tools) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
+}
+
 const madeOnce = new Map<string, string>();
 
 /**

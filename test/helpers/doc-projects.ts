@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { installedPackage, REPO_ROOT, tempDir } from './cli.js';
+import { linkInstalled, REPO_ROOT, tempDir } from './cli.js';
 import { codeBlocks, type CodeBlock } from './code-blocks.js';
 
 export const DOCS = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
@@ -25,9 +25,8 @@ function docsModules(): string {
   mkdirSync(join(modules, '.bin'), { recursive: true });
   mkdirSync(join(modules, 'create-ralph-hooks'));
   for (const file of ['index.js', 'package.json']) copyFileSync(join(REPO_ROOT, 'create', file), join(modules, 'create-ralph-hooks', file));
-  symlinkSync(installedPackage(), join(modules, 'ralph-hooks'));
   // prettier: docs/formatters.md formats a project with it.
-  for (const name of ['vitest', 'bats', 'prettier']) symlinkSync(join(REPO_ROOT, 'node_modules', name), join(modules, name));
+  linkInstalled(modules, ['vitest', 'bats', 'prettier']);
   symlinkSync('../create-ralph-hooks/index.js', join(modules, '.bin/create-ralph-hooks'));
   symlinkSync('../ralph-hooks/bin/ralph-hooks.js', join(modules, '.bin/ralph-hooks'));
   symlinkSync(join(REPO_ROOT, 'node_modules/.bin/vitest'), join(modules, '.bin/vitest'));
