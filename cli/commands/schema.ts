@@ -11,6 +11,7 @@ import { PACKAGE_ROOT } from '../../src/util/package-info.js';
 import { GUARD_RULES } from '../../src/presets/guard.js';
 import { withGuardRuleTable } from '../../src/presets/guard-rules.js';
 import { withProgramsList } from '../../src/presets/guard-programs.js';
+import { withEffectsTable } from '../../src/presets/guard-effects.js';
 import { caseJsonSchema } from '../../testkit/replay/case-schema.js';
 import { scenarioJsonSchema } from '../../testkit/replay/scenario-schema.js';
 import { parseCommandArgs, UsageError } from './args.js';
@@ -22,7 +23,7 @@ node_modules/ralph-hooks/schema/config.schema.json through the config's "$schema
 
 Options:
   --write      (ralph-hooks' own build) rewrite schema/*.schema.json, docs/config-reference.md
-               and the rule table and program list of docs/guards.md
+               and the rule table, program list and effects table of docs/guards.md
   --check      exit 1 when one of them is out of date
   -h, --help   this text`;
 
@@ -38,9 +39,10 @@ export const GENERATED_FILES: Record<string, (current: string) => string> = {
   [join(PACKAGE_ROOT, 'docs', 'config-reference.md')]: () => configReferenceMarkdown(),
   [join(PACKAGE_ROOT, 'schema', 'scenario.schema.json')]: () => formatJson(scenarioJsonSchema()),
   [join(PACKAGE_ROOT, 'schema', 'case.schema.json')]: () => formatJson(caseJsonSchema()),
-  // The rule table of the guard docs, from the rules' folders, and the list of the programs it
-  // follows, from guard-programs.ts; the rest of the page is written by hand.
-  [GUARDS_DOC]: (current) => withProgramsList(withGuardRuleTable(current, GUARD_RULES)),
+  // The rule table of the guard docs, from the rules' folders, the list of the programs it
+  // follows, from guard-programs.ts, and what programs do to files, from guard-effects.ts; the
+  // rest of the page is written by hand.
+  [GUARDS_DOC]: (current) => withEffectsTable(withProgramsList(withGuardRuleTable(current, GUARD_RULES))),
 };
 
 export async function run(argv: string[]): Promise<number> {

@@ -8,6 +8,7 @@ import { projectPathOption } from './path-option.js';
 import { ereFullPattern, erePattern } from './regex-option.js';
 import { contractTraits } from '../targets/contracts.js';
 import { programsTemplateContext, ruleCommandNames } from './guard-programs.js';
+import { effectsTemplateContext } from './guard-effects.js';
 import type { Preset, PresetTarget, Registration } from './types.js';
 
 /**
@@ -127,7 +128,7 @@ const CORE_PARTIALS = Object.fromEntries(readdirSync(CORE_DIR).filter((file) => 
  * command really runs (shell text as bash reads it, programs that run other programs).
  */
 export function guardFiles(name: string) {
-  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, read: `${name}-read.sh`, rules: `${name}-rules` };
+  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, read: `${name}-read.sh`, effects: `${name}-effects.sh`, rules: `${name}-rules` };
 }
 
 /** The enabled rules that have functions (rule.sh.hbs), in order: one file each. */
@@ -167,6 +168,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
         { template: 'guard/guard-core.sh.hbs', path: files.core, executable: false, partials },
         { template: 'guard/guard-parse.sh.hbs', path: files.parse, executable: false, partials },
         { template: 'guard/guard-read.sh.hbs', path: files.read, executable: false, partials },
+        { template: 'guard/guard-effects.sh.hbs', path: files.effects, executable: false, partials },
         ...ruleFiles,
       ];
     },
@@ -196,10 +198,12 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       coreFile: guardFiles(entry.name).core,
       parseFile: guardFiles(entry.name).parse,
       readFile: guardFiles(entry.name).read,
+      effectsFile: guardFiles(entry.name).effects,
       rulesDir: guardFiles(entry.name).rules,
       ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
       programs: guardProgramsContext(rules, entry.options),
+      effects: effectsTemplateContext(),
     }),
   };
 }

@@ -44,7 +44,7 @@ DECIDED=1
 function lex(commands: string[]): string[][] {
   const dir = scratchDir('lexer-');
   const { files } = renderHooks(validateConfig({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard' }] }));
-  for (const file of files.filter((f) => /\/guard(-core|-parse|-read)?\.sh$/.test(f.path))) writeFileSync(join(dir, file.path.split('/').pop()!), file.content);
+  for (const file of files.filter((f) => /\/guard(-core|-parse|-read|-effects)?\.sh$/.test(f.path))) writeFileSync(join(dir, file.path.split('/').pop()!), file.content);
   writeFileSync(join(dir, 'driver.sh'), DRIVER);
   writeFileSync(join(dir, 'commands'), commands.map((c) => `${c}\0`).join(''));
   const run = spawnSync('bash', [join(dir, 'driver.sh'), dir, join(dir, 'commands')], { cwd: dir, encoding: 'utf8' });
@@ -63,7 +63,7 @@ describe('guard: the lexer alone', () => {
       'cd sub && touch f; cd ../.. && ls',
     ])).toEqual([
       ['rm|-rf|/tmp/x writes=/tmp/x sudo', 'echo|hi', 'tee|out.txt writes=out.txt piped'],
-      ['npm|test writes=/dev/null reads=test assigns=FOO=1 unsets=BAR'],
+      ['npm|test writes=/dev/null assigns=FOO=1 unsets=BAR'],
       ['cp|a|b writes=b reads=a', 'cat reads=in.txt'],
       ['sed|-i|-e|s/a/b/|f1|f2 writes=f1|f2 reads=f1|f2'],
       // A cd may fail: after `;` the next command is judged in both folders, after `&&` in the new one.
@@ -95,7 +95,7 @@ describe('guard: the lexer alone', () => {
       'bash <<EOF\nrm -rf x\nEOF\nls',
       "echo 'rm -rf /' \"a  b\" c\\ d",
     ])).toEqual([
-      ['bash|-c|git push --force reads=git push --force', 'git|push|--force'],
+      ['bash|-c|git push --force', 'git|push|--force'],
       ['echo|$(rm -rf a) writes=log.txt', 'rm|-rf|a writes=a'],
       ['cat writes=notes.md'],
       ['bash', 'rm|-rf|x writes=x', 'ls'],

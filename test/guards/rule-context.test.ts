@@ -14,13 +14,13 @@ import { GUARD_RULES_DIR } from '../../src/presets/guard-rules.js';
 import { codeWords, namesAssigned, namesLocal, namesRead } from './bash-names.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
-/** The guard's four files with every rule on, by role. */
+/** The guard's files with every rule on, by role (the reading of what commands run, and what they do to files, as one). */
 function renderedGuard() {
   const rules = Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, { enabled: true }]));
   const { files } = renderHooks(validateConfig({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard', options: { rules } }] }));
   const names = guardFiles('guard');
   const content = (file: string) => files.find((f) => f.path.endsWith(`/${file}`))!.content;
-  return { guard: content(names.guard), core: content(names.core), parse: content(names.parse), read: content(names.read) };
+  return { guard: content(names.guard), core: content(names.core), parse: content(names.parse), read: `${content(names.read)}\n${content(names.effects)}` };
 }
 
 /** The block's names: variables (a line `#   name  what…` before the helpers) and helpers. */

@@ -27,7 +27,7 @@ describeChannel('command-lines', {
     'prettier --write "src/**/*.{ts,tsx}"',
     "awk '{print $1}' notes.txt",
     'python3 -c "import shutil; print(1)"',
-    'mytool "$HOME"',
+    'mytool "$PWD"',
     './scripts/deploy.sh "$ENV"',
     'mycli --note "rm the cache later"',
     'gh pr create --body "rm -rf ~ was the bug"',
