@@ -180,6 +180,37 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
 ];
 
 /**
+ * Commands that write a file their words do not name: a tool's own settings in the home
+ * folder, which every later run of the tool (in any project) reads. Each is a write of that
+ * file, which the scope rule judges like any other write outside the project. `unless`: an
+ * option that sends the write somewhere else (into the project).
+ */
+export interface ImpliedWrite {
+  /** The program and its first operands (verbs), as typed: `npm config set`. */
+  command: string;
+  writes: string;
+  unless?: string[];
+  /** The docs' words for why it matters. */
+  why: string;
+}
+
+export const IMPLIED_WRITES: readonly ImpliedWrite[] = [
+  ...['npm config set', 'npm config delete', 'npm config edit', 'npm config fix', 'npm set', 'pnpm config set', 'pnpm config delete', 'pnpm set']
+    .map((command) => ({ command, writes: '~/.npmrc', unless: ['--location=project', '-L', '--userconfig'], why: 'every npm run in every project reads it (a script-shell or registry there applies everywhere)' })),
+  ...['yarn config set', 'yarn config delete'].map((command) => ({ command, writes: '~/.yarnrc', why: 'every yarn run reads it' })),
+  ...['pip config set', 'pip config unset', 'pip config edit', 'pip3 config set', 'pip3 config unset', 'pip3 config edit']
+    .map((command) => ({ command, writes: '~/.config/pip/pip.conf', unless: ['--site'], why: 'every pip install reads it (an index URL there serves every install)' })),
+  ...['gh config set', 'gh alias set', 'gh extension install']
+    .map((command) => ({ command, writes: '~/.config/gh/config.yml', why: 'every gh command reads it (an editor, a pager or an alias there runs later)' })),
+  ...['aws configure set', 'aws configure import'].map((command) => ({ command, writes: '~/.aws/config', why: 'every aws command reads it' })),
+  ...['docker login', 'docker logout', 'docker context create', 'docker context use'].map((command) => ({ command, writes: '~/.docker/config.json', why: 'every docker command reads it (credentials, helpers it runs)' })),
+  ...['kubectl config set', 'kubectl config set-context', 'kubectl config set-cluster', 'kubectl config set-credentials', 'kubectl config use-context', 'kubectl config use', 'kubectl config delete-context', 'kubectl config delete-cluster', 'kubectl config delete-user', 'kubectl config rename-context', 'kubectl config unset']
+    .map((command) => ({ command, writes: '~/.kube/config', unless: ['--kubeconfig'], why: 'every kubectl command reads it: the cluster it talks to, and commands it runs for credentials' })),
+  { command: 'direnv allow', writes: '~/.local/share/direnv/allow', why: 'the folder\'s .envrc then runs in every shell that enters it' },
+  { command: 'ssh-keygen -R', writes: '~/.ssh/known_hosts', why: 'ssh trusts the hosts it lists' },
+];
+
+/**
  * Programs whose effects are read by code of their own in arguments.sh.hbs (collect_paths),
  * with the docs' words for them.
  */
@@ -227,15 +258,21 @@ function specOf(effects: Omit<ProgramEffects, 'names' | 'verbs' | 'doc'>, verbs 
   return { short: list(short), long: list(long), words: list(words), operands: operandCodes(effects.operands), modes: list(modes) };
 }
 
-/** The context effects.sh.hbs renders with: one arm of program_effects per program, and per verb. */
+/** The context effects.sh.hbs renders with: one arm of program_effects per program, and per verb; the implied writes. */
 export function effectsTemplateContext() {
+  // An entry whose second word is an option (ssh-keygen -R) matches that option anywhere.
+  const implied = IMPLIED_WRITES.map((entry) => {
+    const [program, ...rest] = entry.command.split(' ');
+    const option = rest[0]?.startsWith('-') ? rest[0] : '';
+    return { program: program!, verbs: option ? '' : ` ${rest.join(' ')} `, option: option ? ` ${option}` : '', writes: entry.writes, unless: ` ${(entry.unless ?? []).join(' ')} ` };
+  });
   const arms = PROGRAM_EFFECTS.filter((p) => !HANDLED_ELSEWHERE.includes(p.names[0]!)).flatMap((program) => [
     { names: program.names, ...specOf(program, program.verbs !== undefined), verbs: program.verbs ? 1 : 0, stdinNames: program.namesFromStdin ? 1 : 0 },
     ...Object.entries(program.verbs ?? {}).map(([verb, effects]) => ({
       names: program.names.map((name) => `${name}:${verb}`), ...specOf(effects), verbs: 0, stdinNames: 0,
     })),
   ]);
-  return { arms };
+  return { arms, implied, impliedPrograms: [...new Set(IMPLIED_WRITES.map((entry) => entry.command.split(' ')[0]!))] };
 }
 
 /** The generated table of docs/guards.md, "What programs do to files". */
@@ -260,6 +297,11 @@ export function effectsDocTable(): string {
     ...HANDLED_EFFECTS.map((p) => `| ${p.names.map(code).join(', ')} | ${p.doc} | (read by code of their own) |`),
     ...PROGRAM_EFFECTS.map((p) => `| ${p.names.map(code).join(', ')} | ${p.doc ?? roleWords(p.operands)} | ${optionsOf(p) || '—'} |`),
   ];
+  const implied = [...new Map(IMPLIED_WRITES.map((entry) => [entry.writes, entry])).values()].map((entry) => {
+    const commands = IMPLIED_WRITES.filter((other) => other.writes === entry.writes).map((other) => code(other.command));
+    return `- ${commands.join(', ')} write ${code(entry.writes)}${entry.unless?.length ? ` (unless ${entry.unless.map(code).join(' or ')})` : ''}: ${entry.why}`;
+  });
+  rows.push('', 'Commands that write a file their words do not name (a tool\'s own settings in the home folder), judged as writes of it:', '', ...implied);
   return rows.join('\n');
 }
 

@@ -9,7 +9,7 @@ export default defineGuardRule({
   },
   tools: 'file-writes',
   docs: {
-    blocks: 'writes outside the project root, with paths canonicalised and symlinks resolved (`echo x > /etc/hosts.bak`, `touch ../sibling/f`, `cd .. && touch x`, `echo x > ${HOME:-/x}/.bashrc`, Edit through a link that points outside) (option `allowPaths`, default `/tmp`, `/var/tmp`, `/dev/null`…)',
+    blocks: 'writes outside the project root, with paths canonicalised and symlinks resolved (`echo x > /etc/hosts.bak`, `touch ../sibling/f`, `cd .. && touch x`, `echo x > ${HOME:-/x}/.bashrc`, Edit through a link that points outside), by any writer (`sort -o ~/.bashrc`, `tar -C ~ -x`, a program the guard does not know given `--out=~/.profile`), and the tools\' own settings in the home folder written by their verbs (`npm config set`, `pip config set`, `gh config set`, `docker login`, `kubectl config use-context`, `direnv allow`…: see "What a command does to what it touches") (option `allowPaths`, default `/tmp`, `/var/tmp`, `/dev/null`…)',
     letsThrough: 'writes inside the project, in `/tmp`, or through a link that stays inside',
   },
 });
