@@ -109,7 +109,8 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
   { names: ['mktemp'], operands: 'write', values: { '-p': 'into', '--tmpdir': 'into', '--suffix': 'none' } },
   { names: ['mkfifo', 'mknod'], operands: 'write', values: { '-m': 'none', '--mode': 'none', '-Z': 'none', '--context': 'none' } },
   // Editors open their operands to change them.
-  { names: ['vi', 'vim', 'nvim', 'ex', 'ed', 'red', 'nano', 'pico', 'emacs', 'emacsclient', 'micro', 'joe', 'jed', 'kak', 'hx', 'helix', 'mcedit', 'ne'], operands: 'edit',
+  { names: ['ed', 'red'], operands: 'edit', values: { '-p': 'none', '--prompt': 'none' }, doc: 'changes the file it opens (its commands on standard input are read by the code channels)' },
+  { names: ['vi', 'vim', 'nvim', 'ex', 'nano', 'pico', 'emacs', 'emacsclient', 'micro', 'joe', 'jed', 'kak', 'hx', 'helix', 'mcedit', 'ne'], operands: 'edit',
     values: { '-c': 'none', '--cmd': 'none', '-S': 'read', '-u': 'read', '-i': 'none', '-s': 'read', '-w': 'write', '-W': 'write', '-T': 'none', '-p': 'none', '--eval': 'none', '-e': 'none', '--load': 'read', '-l': 'read', '--script': 'read' },
     doc: 'change the files they open; the commands they are given inline are read by the code channels' },
   // Build tools and compilers: -o writes.

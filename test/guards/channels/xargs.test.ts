@@ -6,7 +6,7 @@ describeChannel('xargs', {
     ['echo / | xargs rm -rf', 'fs-destroy'],
     ['echo / | xargs -I{} rm -rf {}', 'fs-destroy'],
     ['find . -type d | xargs -0 rm -r -f', 'fs-destroy'],
-    ["echo 'rm -rf /' | xargs -I{} bash -c {}", 'remote-exec'],
+    ["echo 'rm -rf /' | xargs -I{} bash -c {}", 'fs-destroy'],
     ["cat cmds.txt | xargs -i sh -c '{}'", 'remote-exec'],
     ['ls | xargs -I% python3 -c %', 'remote-exec'],
     ['echo main | xargs git reset --hard', 'git-destroy'],
