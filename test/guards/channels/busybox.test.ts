@@ -4,7 +4,7 @@ import { describeChannel } from './channel.js';
 describeChannel('busybox', {
   deny: [
     ['busybox rm -rf /', 'fs-destroy'],
-    ['busybox rm -rf /some/path', 'scope'],
+    ['busybox rm -rf ~/.config', 'scope'],
     ['toybox rm -rf ~', 'fs-destroy'],
     ["busybox sh -c 'git reset --hard'", 'git-destroy'],
   ],

@@ -1,5 +1,6 @@
 // Places spelled differently, and paths through a symlink an earlier command of the same text
 // made: each judged as the place it really is. And git's own storage, written by hand.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeGuardCases } from '../channels/channel.js';
@@ -39,5 +40,27 @@ describeGuardCases('guard effects: links made earlier, places spelled differentl
   setup: ({ home }) => {
     mkdirSync(join(home, '.ssh'), { recursive: true });
     writeFileSync(join(home, '.ssh/id_ed25519'), 'key\n');
+  },
+});
+
+// git commands that move a branch or a ref only when it exists: in a repository, a new name is
+// only created.
+describeGuardCases('guard effects: refs that exist and refs that do not', 'moves only what exists', 'effects-refs', {
+  deny: [
+    ['git checkout -B feature', 'git-destroy'],
+    ['git switch -C main', 'git-destroy'],
+    ['git update-ref refs/heads/feature HEAD~1', 'git-destroy'],
+  ],
+  allow: [
+    'git checkout -Bnew-branch',
+    'git switch -C fixup',
+    'git update-ref refs/heads/x HEAD',
+  ],
+  setup: ({ root }) => {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: root, stdio: 'ignore' });
+    git('init', '-q', '-b', 'main');
+    git('commit', '-q', '--allow-empty', '-m', 'one');
+    git('commit', '-q', '--allow-empty', '-m', 'two');
+    git('branch', 'feature');
   },
 });

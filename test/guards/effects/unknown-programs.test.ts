@@ -1,8 +1,9 @@
 // A program the guard does not know (nor one that only prints or looks) is judged by the
 // worst its arguments allow: every word that may name a path — an operand, a value after =
 // or glued to its option, @FILE, NAME=value, a file:// address — is read, and written where
-// a write would harm. The same programs given paths inside the project, in /usr or /tmp,
-// or no path at all are let through.
+// a write would harm what the rules protect (the project's own files, the home folder and
+// its dotfiles, /etc, a device, the top of the tree). The same programs given paths inside
+// the project, deeper in /usr, /mnt or /tmp, or no path at all are let through.
 import { describeGuardCases } from '../channels/channel.js';
 
 describeGuardCases('guard effects: programs the guard does not know', 'judges the worst their arguments allow', 'effects-unknown', {
@@ -13,6 +14,8 @@ describeGuardCases('guard effects: programs the guard does not know', 'judges th
     ['mytool of=~/.bashrc', 'scope'],
     ['mytool "$HOME"', 'scope'],
     ['mytool --config=/etc/hosts', 'scope'],
+    ['mytool /usr', 'scope'],
+    ['mytool /dev/sda', 'scope'],
     ['mytool @~/.ssh/id_ed25519', 'secrets'],
     ['mytool --key=~/.aws/credentials', 'secrets'],
     ['mytool file://$HOME/.ssh/id_ed25519', 'secrets'],
@@ -33,6 +36,8 @@ describeGuardCases('guard effects: programs the guard does not know', 'judges th
     'mytool --out=build/x src',
     'mytool -I/usr/local/include /usr/include/stdio.h',
     'mytool /tmp/scratch.txt',
+    'mytool ~/Documents/notes.txt',
+    'mytool /mnt/data/x',
     'mytool "$PWD"',
     'mytool https://example.com/a/b',
     'mytool key=value --level=3',
