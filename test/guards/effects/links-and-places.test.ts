@@ -48,6 +48,8 @@ describeGuardCases('guard effects: links made earlier, places spelled differentl
 describeGuardCases('guard effects: refs that exist and refs that do not', 'moves only what exists', 'effects-refs', {
   deny: [
     ['git checkout -B feature', 'git-destroy'],
+    ['git checkout -B feature origin/main', 'git-destroy'],
+    ['git switch -C feature', 'git-destroy'],
     ['git switch -C main', 'git-destroy'],
     ['git update-ref refs/heads/feature HEAD~1', 'git-destroy'],
   ],
