@@ -176,7 +176,7 @@ function headLines(views: SessionView[], options: FrameOptions): string[] {
 }
 
 /** The session list's columns: their widths, and how each cell reads. */
-const LIST_COLUMNS = { id: 18, agent: 11, preset: 8, iteration: 5, elapsed: 10, tokens: 11, cost: 8 } as const;
+const LIST_COLUMNS = { id: 18, agent: 11, preset: 8, iteration: 5, elapsed: 11, tokens: 11, cost: 8 } as const;
 
 function listHead(options: FrameOptions): string {
   const c = LIST_COLUMNS;
