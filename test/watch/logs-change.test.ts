@@ -124,7 +124,7 @@ describe('a project watched while its logs change', () => {
     expect(views(watch, T0 + 200_000)[0]!.denials.map((d) => d.rule)).toEqual(['secrets', 'fs-destroy']);
     renameSync(guardLog, `${guardLog}.1`);
     writeFileSync(guardLog, guardLine(T0 + 110_000, 'git-destroy', 'Bash', 'git push --force'));
-    expect(kinds(pollWatch(watch))).toEqual(['log', 'denial']);
+    expect(kinds(pollWatch(watch))).toEqual(['replaced .ralph-hooks/logs/guard.log', 'denial']);
     expect(views(watch, T0 + 200_000)[0]!.denials.map((d) => d.rule)).toEqual(['git-destroy']);
   });
 
