@@ -108,9 +108,10 @@ const statusStyle = (view: SessionView): Style => (view.running ? 'green' : view
 
 const BAR_CELLS = 24;
 
-/** "[#######.................]" for a share of a budget; full past it. */
+/** "[#######.................]" for a share of a budget; full once it is reached. */
 export function bar(share: number): string {
-  const filled = Math.max(0, Math.min(BAR_CELLS, Math.round(share * BAR_CELLS)));
+  // Full only once the budget is reached: 99% must not look like 100%.
+  const filled = share >= 1 ? BAR_CELLS : Math.max(0, Math.min(BAR_CELLS - 1, Math.floor(share * BAR_CELLS)));
   return `[${'#'.repeat(filled)}${'.'.repeat(BAR_CELLS - filled)}]`;
 }
 
