@@ -4,6 +4,7 @@
  * pipe or file) a line per event; --once prints one snapshot and exits. This file parses the
  * flags, polls on a timer, draws and reads keys; src/watch/ reads the logs and renders.
  */
+import { isAbsolute, relative } from 'node:path';
 import { LOOP_LOG_DIR } from '../../src/loop-record/record.js';
 import { didYouMean } from '../../src/util/did-you-mean.js';
 import { CliError } from '../../src/util/errors.js';
@@ -100,8 +101,14 @@ function emptySentence(state: WatchState): string {
   return state.folderFound ? `No Stop recorded yet in ${LOOP_LOG_DIR}/.` : `No loop has been recorded here yet: ${LOOP_LOG_DIR}/ does not exist.`;
 }
 
+/** The project as the head names it: its path from here when it is below the current folder, else in full. */
+function projectLabel(root: string): string {
+  const below = relative(process.cwd(), root);
+  return below === '' || below.startsWith('..') || isAbsolute(below) ? root : below;
+}
+
 function frameOptions(state: WatchState, rest: { width: number; height: number | null; nowMs: number; selected: string | null; live: boolean; color: boolean }) {
-  return { ...rest, project: state.root, folderFound: state.folderFound, problem: state.problem };
+  return { ...rest, project: projectLabel(state.root), folderFound: state.folderFound, problem: state.problem };
 }
 
 /** Is this event about the session asked for (denials that name no session are everyone's)? */
