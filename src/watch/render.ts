@@ -307,7 +307,7 @@ export function eventLine(event: WatchEvent, idOf: (key: string) => string, nowM
     case 'end':
       return `${second(new Date(Date.parse(event.end.at) || nowMs).toISOString())}  ${oneLine(event.id, 200)}  ended: ${oneLine(endWords({ endReason: event.end.reason, iterations: [] }), 120)}  ${oneLine(event.end.message, 300)}`;
     case 'log': {
-      const what = event.change === 'removed' ? 'was removed; its figures so far stay shown' : event.change === 'unreadable' ? `cannot be read (${event.problem ?? 'unknown error'}); tried again at the next poll` : `was ${event.change === 'truncated' ? 'truncated' : 'replaced'}: read again from its start`;
+      const what = event.change === 'removed' ? 'was removed; its figures so far stay shown' : event.change === 'unreadable' ? `cannot be read (${event.problem ?? 'unknown error'}); tried again at every poll` : `was ${event.change === 'truncated' ? 'truncated' : 'replaced'}: read again from its start`;
       return `${second(new Date(nowMs).toISOString())}  ${event.path} ${what}`;
     }
   }

@@ -38,6 +38,8 @@ export type WatchEvent =
 
 interface FileWatch {
   tail: TailState | null;
+  /** Why it could not be read at the last poll: said once, not at every poll. */
+  problem?: string;
   /** For a denial log: which kind of lines it holds. */
   kind?: 'guard' | 'audit-log';
 }
@@ -147,9 +149,11 @@ function pollLoopLogs(state: WatchState, emit: (event: WatchEvent) => void): voi
       continue;
     }
     if (read.change === 'unreadable') {
-      emit({ kind: 'log', path, change: 'unreadable', ...(read.problem ? { problem: read.problem } : {}) });
+      if (watch.problem !== read.problem) emit({ kind: 'log', path, change: 'unreadable', ...(read.problem ? { problem: read.problem } : {}) });
+      watch.problem = read.problem ?? 'unknown';
       continue;
     }
+    delete watch.problem;
     watch.tail = read.state;
     if (read.change === 'truncated' || read.change === 'replaced' || (read.change === 'started' && session !== undefined)) {
       // Read from the start again: what was folded from the old bytes no longer holds.

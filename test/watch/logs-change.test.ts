@@ -139,3 +139,20 @@ describe('a project watched while its logs change', () => {
     expect(views(watch, T0 + 300_000)[0]).toMatchObject({ running: false, endReason: 'context-full' });
   });
 });
+
+describe('a log that is no file any more', () => {
+  it('a folder in its place: removed (its Stops stay shown); a file again: read from its start', () => {
+    const root = tempDir();
+    const path = writeLog(root, 'sess-a', lines([stop(1, 60)]));
+    const watch = createWatch(root);
+    pollWatch(watch);
+    appendFileSync(join(root, path), lines([stop(2, 120)]));
+    rmSync(join(root, path));
+    mkdirSync(join(root, path));
+    expect(kinds(pollWatch(watch))).toEqual([`removed ${path}`]);
+    expect(views(watch, T0)[0]).toMatchObject({ logRemoved: true, iteration: 1 });
+    rmSync(join(root, path), { recursive: true });
+    writeLog(root, 'sess-a', lines([stop(1, 60), stop(2, 120)]));
+    expect(kinds(pollWatch(watch))).toEqual(['stop #1', 'stop #2']);
+  });
+});
