@@ -199,7 +199,8 @@ function live(state: WatchState, options: Options): Promise<number> {
         wanted = undefined;
       }
     }
-    const frame = renderFrame(current, frameOptions(state, { width: out.columns || 80, height: out.rows || 24, nowMs, selected, live: true, color }));
+    // One column short of the width: a character in the last column leaves the cursor on it, and the erase after it would take it.
+    const frame = renderFrame(current, frameOptions(state, { width: Math.max(20, (out.columns || 80) - 1), height: out.rows || 24, nowMs, selected, live: true, color }));
     if (frame === previousFrame) return;
     previousFrame = frame;
     out.write(`\x1b[H${frame.replace(/\n$/, '').split('\n').join('\x1b[K\r\n')}\x1b[K\x1b[J`);
