@@ -77,7 +77,6 @@ function slots(id: string, group: Family['group'], what: string, closes: string,
   };
 }
 
-const words = (c: string) => c; // a command line used as words (it has no quotes)
 const dq = (c: string) => c.replace(/["$`\\]/g, '\\$&');
 
 const SECRETS = ['~/.ssh/id_ed25519', '~/.aws/credentials', '.env', '~/.npmrc', '~/.netrc', '~/.kube/config', '~/.docker/config.json'];
@@ -101,7 +100,7 @@ export const FAMILIES: Family[] = [
   ]),
   channel('herestring-shell', 'a here-string fed to a shell', [(c) => `bash <<< ${sq(c)}`, (c) => `sh -s <<< "${dq(c)}"`, (c) => `bash -s -- <<< ${sq(c)}`]),
   channel('dashdash', '`--` before the command or the script', [
-    (c) => `bash -c -- ${sq(c)}`, (c) => `command -- ${words(c)}`, (c) => `env -- ${words(c)}`, (c) => `nice -- ${words(c)}`, (c) => `sh -- /dev/stdin <<< ${sq(c)}`,
+    (c) => `bash -c -- ${sq(c)}`, (c) => `command -- ${c}`, (c) => `env -- ${c}`, (c) => `nice -- ${c}`, (c) => `sh -- /dev/stdin <<< ${sq(c)}`,
   ]),
   channel('eval', 'eval of a string, a substitution or a here-document', [
     (c) => `eval "$(echo ${sq(c)})"`, (c) => `eval "$(printf '%s' ${sq(c)})"`, (c) => `eval "$(cat <<'EOF'\n${c}\nEOF\n)"`, (c) => `eval -- ${sq(c)}`, (c) => `x=${sq(c)}; eval "$x"`,
@@ -110,7 +109,7 @@ export const FAMILIES: Family[] = [
     (c) => `bash -lc ${sq(c)}`, (c) => `sh -c ${sq(c)} sh`, (c) => `bash -ec ${sq(c)}`, (c) => `/bin/sh -c ${sq(c)}`, (c) => `bash -o errexit -c ${sq(c)}`,
   ]),
   channel('function', 'a function that runs its body or its arguments', [
-    (c) => `f() { ${c}; }; f`, (c) => `f() { "$@"; }; f ${words(c)}`, (c) => `function go { ${c}; }\ngo`,
+    (c) => `f() { ${c}; }; f`, (c) => `f() { "$@"; }; f ${c}`, (c) => `function go { ${c}; }\ngo`,
   ]),
   channel('trap', 'a trap body', [(c) => `trap ${sq(c)} EXIT`, (c) => `trap -- ${sq(c)} EXIT; true`]),
   channel('coproc', 'a coproc body', [(c) => `coproc ${c}`, (c) => `coproc worker { ${c}; }`]),
@@ -157,11 +156,9 @@ export const FAMILIES: Family[] = [
     'echo x | sort -o {}', 'printf x | dd of={} status=none', 'truncate -s 0 {}', 'cp README.md {}', 'install -m 644 README.md {}', 'sed -i 1d {}', "perl -pi -e 's/^/x/' {}",
     "ed -s {} <<< $'1d\\nw'", "vim -Es +1d +wq {}", 'mv notes.md {}', 'ln -sf /dev/null {}', 'tee {} < README.md > /dev/null',
   ], ['~/.bashrc', '~/.profile', '~/.gitconfig'], ['echo x | sort -o {}', 'truncate -s 0 {}', 'cp README.md {}', 'sed -i 1d {}', "ed -s {} <<< $'1d\\nw'"], ['build/out.js'], ['scope']),
-  {
-    ...slots('writers-code', 'capability', "interpreters' code that writes a startup file", PART.channels, [
-      `python3 -c 'open("{}","a").write("x")'`, `node -e 'require("fs").appendFileSync("{}","x")'`, `perl -e 'open(F,">>","{}"); print F "x"'`, `awk 'BEGIN { print "x" >> "{}" }'`,
-    ], ['/home/agent/.bashrc', '/home/agent/.profile'], [`python3 -c 'open("{}","a").write("x")'`, `node -e 'require("fs").appendFileSync("{}","x")'`], ['build/out.js'], ['scope']),
-  },
+  slots('writers-code', 'capability', "interpreters' code that writes a startup file", PART.channels, [
+    `python3 -c 'open("{}","a").write("x")'`, `node -e 'require("fs").appendFileSync("{}","x")'`, `perl -e 'open(F,">>","{}"); print F "x"'`, `awk 'BEGIN { print "x" >> "{}" }'`,
+  ], ['/home/agent/.bashrc', '/home/agent/.profile'], [`python3 -c 'open("{}","a").write("x")'`, `node -e 'require("fs").appendFileSync("{}","x")'`], ['build/out.js'], ['scope']),
   slots('readers', 'capability', 'programs that print a credential (sort, head, grep, awk, sed, diff, git diff --no-index, tac, nl, strings, dd, less…)', PART.secrets, [
     'sort {}', 'head -c 400 {}', 'tail {}', 'grep -h . {}', 'awk 1 {}', 'sed -n p {}', 'diff {} /dev/null', 'git diff --no-index /dev/null {}', 'tac {}', 'nl {}', 'strings {}',
     'dd if={} status=none', 'less {}', 'paste {}', 'fold {}', 'cut -c1- {}', 'tr a a < {}', 'while read -r l; do echo "$l"; done < {}', 'echo "$(<{})"', 'cp {} /dev/stdout', 'jq -R . {}',
@@ -241,8 +238,8 @@ export const KNOWN: Record<string, Known[]> = {
   'git-config-run': [{ match: /./, part: PART.channels }],
   // vim -Es -c '!rm -rf ~/.ssh' -c q, sed -n '1e rm -rf .git' README.md
   'program-runs': [{ match: /^(vim|sed) /, part: PART.channels }],
-  // cat "${HOME:-/nonexistent}"/.npmrc, cat `echo ~`/.npmrc
-  'path-expansion': [{ match: /\$\{HOME:-|`echo ~`/, part: PART.effects }],
+  // cat "${HOME:-/nonexistent}"/.npmrc, cat `echo ~`/.npmrc, echo x >> "${HOME%/}"/.bashrc
+  'path-expansion': [{ match: /\$\{HOME(:-|%)|`echo ~`/, part: PART.effects }],
   // D=build; rm -rf "$D" (denied, though the variable was set to build just before)
   variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
   // cd .. && cat .npmrc
@@ -255,16 +252,22 @@ export const KNOWN: Record<string, Known[]> = {
   deleters: [{ match: /^find .*-delete$|^python3 -c/, part: PART.effects }],
   // compgen -v | while read -r v; do echo "${!v}"; done
   'secret-environment': [{ match: /^compgen -v/, part: PART.secrets }],
+  // pkill sleep, kill -9 $(pgrep sleep) (the user's other programs by name)
+  signals: [{ match: /^pkill sleep$|\$\(pgrep /, part: PART.effects }],
   // parted -l (denied, though it only lists)
   'block-devices': [{ match: /^(parted -l|wipefs -n|fdisk -l)/, part: PART.effects, harmless: true }],
   // npm pkg set scripts.x='rm -rf ~/.ssh' && npm run x
   'package-scripts': [{ match: /./, part: PART.channels }],
   // make --eval=$'x:\n\trm -rf ~/.ssh' x
   makefile: [{ match: /./, part: PART.channels }],
+  // GTFOBins (drawn with RALPH_HOOKS_GTFOBINS): make -s --eval='$(file >/home/agent/.bashrc,x)' .
+  'gtfobins-file-write': [{ match: /^(make |node |sed )/, part: PART.channels }],
+  // LESSOPEN='rm -rf ~ # %s' less /etc/hosts
+  'gtfobins-command': [{ match: /^LESSOPEN=/, part: PART.channels }],
 };
 for (const family of FAMILIES) family.known = [...(family.known ?? []), ...(KNOWN[family.id] ?? [])];
 
-// Families that draw a fixed harmless twin list: fix the package-scripts twins (npm run of the project's own scripts).
+// The project's families: their twins run the project's own scripts and targets.
 const twins: Record<string, string[]> = {
   'package-scripts': ['npm test', 'npm run build', "npm pkg set scripts.lint='echo lint' && npm run lint"],
   makefile: ['make build', 'make -n clean', 'make clean'],

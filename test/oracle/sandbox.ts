@@ -398,6 +398,13 @@ printf '%s' "$input" | exec "\${rest[@]}"
 const RUN_SCRIPT = `#!/bin/bash
 (exec -a oracle-canary sleep 600) </dev/null >/dev/null 2>&1 &
 canary=$!
+# The canary must be sleep already (not the subshell before its exec) when the command runs.
+for ((i = 0; i < 200; i++)); do
+  comm=
+  read -r comm <"/proc/$canary/comm" 2>/dev/null
+  [[ $comm == sleep ]] && break
+  sleep 0.005
+done
 bash -c "$1" </dev/null
 code=$?
 for ((i = 0; i < 200; i++)); do

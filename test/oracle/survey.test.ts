@@ -34,7 +34,9 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', '\\n
 export function familyTable(tallies: Tally[], seed: number): string {
   const rows = tallies.map((t) => {
     const pct = (a: number, b: number) => (b ? `${Math.round((100 * a) / b)}%` : '—');
-    const known = [...t.known].map(([part, example]) => `${part}: \`\` ${cell(example)} \`\``).join('<br>') || (t.failures.length ? `**${t.failures.length} new**` : '—');
+    const listed = [...t.known].map(([part, example]) => `${part}: \`\` ${cell(example)} \`\``);
+    // Disagreements no KNOWN entry matches: printed above, counted here.
+    const known = [...listed, ...(t.failures.length ? [`**${t.failures.length} not listed**`] : [])].join('<br>') || '—';
     return `| \`${t.family.id}\` | ${cell(t.family.what)} | ${t.family.closes} | ${t.held} of ${t.drawn} | ${t.agreed}/${t.held} (${pct(t.agreed, t.held)}) | ${t.harmlessAgreed}/${t.harmless} | ${known} |`;
   });
   const agreed = tallies.reduce((n, t) => n + t.agreed, 0);
