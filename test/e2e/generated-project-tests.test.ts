@@ -41,11 +41,12 @@ const run = (command: string, args: string[], cwd: string) =>
 /** The generated projects' vitest command (HOOK_VITEST_COMMAND), with this repository's vitest. */
 const vitest = (root: string) => run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/hooks/vitest.config.cjs'], root);
 
+/** Each target's presets, found once: finding them renders every preset. */
+const presetsOf = new Map<string, (typeof PRESETS)[number][]>();
 /**
  * One hook per preset that renders for the target with its defaults. Left out: presets with
  * required options (cc-compat wraps a script you name) or that refuse the target.
  */
-const presetsOf = new Map<string, typeof PRESETS>();
 function presetsFor(target: string) {
   const known = presetsOf.get(target);
   if (known) return known;
