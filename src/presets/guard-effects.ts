@@ -174,6 +174,8 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
       clone: { operands: ['none', 'into'], values: { '--template': 'read', '--separate-git-dir': 'into', '--reference': 'none', '--reference-if-able': 'none', '-o': 'none', '--origin': 'none', '-b': 'none', '--branch': 'none', '-u': 'none', '--upload-pack': 'run', '-c': 'none', '--config': 'none', '--depth': 'none', '--shallow-since': 'none', '--shallow-exclude': 'none', '-j': 'none', '--jobs': 'none', '--filter': 'none', '--server-option': 'none', '--bundle-uri': 'none', '--ref-format': 'none', '--object-format': 'none' } },
       'worktree': { operands: 'none', values: { '-b': 'none', '-B': 'none', '--reason': 'none', '--expire': 'none' } },
       'check-ignore': { operands: 'none', values: { '--stdin': 'none' } },
+      rebase: { operands: 'none', values: { '-x': 'run', '--exec': 'run', '--onto': 'none', '-s': 'none', '--strategy': 'none', '-X': 'none', '--strategy-option': 'none', '--whitespace': 'none' } },
+      difftool: { operands: 'none', values: { '-x': 'run', '--extcmd': 'run', '-t': 'none', '--tool': 'none' } },
       'blame': { operands: 'none', values: { '-L': 'none', '-S': 'read', '--contents': 'read', '--ignore-rev': 'none', '--ignore-revs-file': 'read', '-C': 'none', '-M': 'none', '--date': 'none' } },
     },
     doc: 'its verbs judged by git-destroy and gate-bypass; files on disk where a verb names them (`diff --no-index`, `hash-object`, `commit -F`, `config -f`, `archive -o`, `apply`, `clone DIR`…), in `-C DIR`' },
