@@ -140,8 +140,10 @@ export const CODE_RUNNERS: readonly string[] = [
 
 /** Words in code that write, move or delete a file: the paths the code names are then judged as written, too. */
 export const CODE_WRITE_WORDS: readonly string[] = [
-  'write', 'append', 'unlink', 'remove', 'rmtree', 'rmdir', 'rmSync', 'rm', 'delete', 'truncate', 'rename', 'replace', 'move', 'copy',
-  'chmod', 'chown', 'mkdir', 'symlink', 'link', 'open(', 'fopen', 'File.new', 'IO.write', 'print >', 'printf >', '>>', '> ',
+  'write', 'appendFile', 'unlink', 'remove', 'rmtree', 'rmdir', 'rmSync', 'rm(', 'rm -', 'delete', 'truncate', 'rename', 'move', 'copy',
+  'chmod', 'chown', 'mkdir', 'symlink', 'link', 'fopen', 'File.new', 'IO.write', 'print >', 'printf >', '" >', '>>',
+  // open()'s modes that write, after the path: open(p, "w"), fopen(p, 'a+')
+  ...['w', 'wb', 'w+', 'a', 'ab', 'a+', 'r+', 'x'].flatMap((mode) => ['"', "'"].flatMap((q) => [`, ${q}${mode}${q}`, `,${q}${mode}${q}`])),
 ];
 
 /** Words in code that stand for the home folder: a literal beside one (`HOME + "/.ssh/id_rsa"`) is a path in it. */

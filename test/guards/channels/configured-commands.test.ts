@@ -1,7 +1,8 @@
 // Programs that run a command from their settings or from another program's words: git's
 // settings (-c, --config-env, git config: GIT_RUN_KEYS), the ext:: transport, rebase --exec,
 // bisect run; the variables programs run (GIT_EDITOR, PAGER…); an npm script set and run in
-// one line; a makefile, vim/ex or ed script given inline or on stdin; docker/kubectl exec.
+// one line; a makefile, vim/ex or ed script given inline or on stdin; sed's e and w,
+// sqlite3's dot-commands, m4's syscmd; docker/kubectl exec.
 import { describeChannel } from './channel.js';
 
 describeChannel('commands from settings and other programs', {
@@ -32,6 +33,12 @@ describeChannel('commands from settings and other programs', {
     ["ex -c '!rm -rf ~' -c q", 'fs-destroy'],
     ["ed <<<'!rm -rf ~'", 'fs-destroy'],
     ['ed notes.txt <<EOF\nw ~/.bashrc\nq\nEOF', 'scope'],
+    ["sed '1e rm -rf ~' README.md", 'fs-destroy'],
+    ["sed 's/.*/rm -rf ~/e' README.md", 'fs-destroy'],
+    ["sed -n 'w ~/.bashrc' README.md", 'scope'],
+    ["sqlite3 x.db '.shell rm -rf ~'", 'fs-destroy'],
+    ["sqlite3 x.db <<< '.system cat ~/.ssh/id_rsa'", 'secrets'],
+    ["m4 <<< 'syscmd(rm -rf ~)'", 'fs-destroy'],
     ['docker exec db psql -c "DROP TABLE users"', 'infra'],
     ["kubectl exec pod -- psql -c 'DROP TABLE users'", 'infra'],
     ['docker compose exec app rm -rf /', 'fs-destroy'],
@@ -53,6 +60,12 @@ describeChannel('commands from settings and other programs', {
     'make -C sub test',
     "vim -c '%s/foo/bar/g' -c 'wq' src/main.ts",
     "ed -s notes.txt <<<$'a\\nhello\\n.\\nw\\nq'",
+    "sed -i 's/foo/bar/g' src/a.txt",
+    "sed 's/x/y/w out.txt' in.txt",
+    "sed -e '/^#/d' -e 's/a/b/' config.txt",
+    "sqlite3 app.db '.tables'",
+    "sqlite3 app.db '.output out.csv' 'select 1;'",
+    "echo 'define(x,1)x' | m4",
     "docker exec db psql -c 'SELECT 1'",
     'kubectl exec app -- ls /app',
   ],
