@@ -1,11 +1,12 @@
 // Shell text that reaches a shell through a channel of bash's own: a here-string or
 // here-document given to a group after a shell that reads stdin, `--` before the text,
 // eval or bash -c of one command substitution (read as a shell reads what it prints), a
-// trap's text, a process substitution written to (`cmd > >(bash)` is `cmd | bash`), and the
-// shells whose -c text is a command line (csh, tcsh, elvish).
+// trap's text, a process substitution written to (`cmd > >(bash)` is `cmd | bash`), a command
+// named by a variable the text set (`x='…'; $x`), and the shells whose -c text is a command
+// line (csh, tcsh, elvish).
 import { describeChannel } from './channel.js';
 
-describeChannel('groups, --, eval of $( ), trap, > >( )', {
+describeChannel('groups, --, eval of $( ), trap, > >( ), $var', {
   deny: [
     ["{ bash; } <<< 'rm -rf ~'", 'fs-destroy'],
     ['{ bash -s; } <<EOF\nrm -rf ~\nEOF', 'fs-destroy'],
@@ -22,6 +23,8 @@ describeChannel('groups, --, eval of $( ), trap, > >( )', {
     ["csh -c 'echo x >> ~/.bashrc'", 'scope'],
     ["tcsh -c 'cat ~/.ssh/id_rsa'", 'secrets'],
     ["elvish -c 'rm -rf ~'", 'fs-destroy'],
+    ["x='rm -rf ~'; $x", 'fs-destroy'],
+    ['c=cat; ${c} ~/.ssh/id_rsa', 'secrets'],
   ],
   allow: [
     "{ bash; } <<< 'ls -la'",
@@ -35,5 +38,6 @@ describeChannel('groups, --, eval of $( ), trap, > >( )', {
     "trap - EXIT",
     'npm test > >(tee test.log)',
     "csh -c 'ls -la'",
+    "cmd='npm test'; $cmd",
   ],
 });
