@@ -15,6 +15,8 @@ describeChannel('scripts written, then run', {
     ["echo 'rm -rf ~' > x.sh && chmod +x x.sh && ./x.sh", 'fs-destroy'],
     ["printf '#!/usr/bin/env python3\\nimport os\\nos.system(\"rm -rf ~\")\\n' > x && ./x", 'fs-destroy'],
     ['python3 gen.py > run.sh && bash run.sh', 'unreadable'],
+    ['cat > x.sh <<EOF && bash x.sh\nrm -rf ~\nEOF', 'fs-destroy'],
+    ["cat > x.py <<'EOF' && python3 x.py\nimport os\nos.system(\"rm -rf ~\")\nEOF", 'fs-destroy'],
   ],
   allow: [
     "echo 'npm test' > x.sh && bash x.sh",
@@ -25,5 +27,6 @@ describeChannel('scripts written, then run', {
     "echo 'echo hi' > x.sh; chmod +x x.sh; ./x.sh",
     'npm run build > build.log 2>&1; cat build.log',
     'bash scripts/test.sh',
+    'cat > x.sh <<EOF && bash x.sh\nnpm test\nEOF',
   ],
 });
