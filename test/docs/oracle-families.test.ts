@@ -26,7 +26,7 @@ describe('docs/guards.md: the oracle family table', () => {
 
   it('counts agree with themselves: denied never above damaging, damaging never above drawn', () => {
     for (const row of rows) {
-      const [, , , , damaging, denied] = row.split(' | ');
+      const [, , , , damaging, denied] = row.split(/(?<!\\)\|/).map((cell) => cell.trim());
       const [held, drawn] = damaging!.split(' of ').map(Number);
       const [agreed, heldAgain] = denied!.split(' ')[0]!.split('/').map(Number);
       expect(held, row).toBeLessThanOrEqual(drawn!);

@@ -218,36 +218,16 @@ export const FAMILIES: Family[] = [
  * prints them per family.
  */
 export const KNOWN: Record<string, Known[]> = {
-  // { bash; } <<'EOF'\nrm -rf .git\nEOF
-  'heredoc-group': [{ match: /./, part: PART.channels }],
-  // cat <<'EOF' | bash\nrm -rf .git\nEOF
+  // cat <<'EOF' | bash\ncat ~/.aws/credentials\nEOF
   'heredoc-shell': [{ match: /^cat <<'EOF' \| bash/, part: PART.channels }],
-  // bash -c -- 'echo x >> ~/.bashrc'
-  dashdash: [{ match: /^bash -c -- /, part: PART.channels }],
-  // eval "$(echo 'git reset --hard')", x='rm -rf ~/.ssh'; eval "$x"
-  eval: [{ match: /eval "\$/, part: PART.channels }],
-  // trap 'rm -rf ~/.ssh' EXIT
-  trap: [{ match: /^trap /, part: PART.channels }],
-  // echo 'rm -rf .git' > >(bash)
-  'process-substitution': [{ match: /> >\(bash\)/, part: PART.channels }],
-  // python3.13 -c 'import os; os.system("rm -rf ~/.ssh")'
-  'interpreter-version': [{ match: /./, part: PART.channels }],
-  // echo 'rm -rf .git' > build/t.sh; sh build/t.sh
-  'script-written': [{ match: /./, part: PART.channels }],
-  // git -c diff.external='rm -rf ~/.ssh; :' diff
-  'git-config-run': [{ match: /./, part: PART.channels }],
-  // vim -Es -c '!rm -rf ~/.ssh' -c q, sed -n '1e rm -rf .git' README.md
-  'program-runs': [{ match: /^(vim|sed) /, part: PART.channels }],
+  // eval "$(cat <<'EOF'\ngit status --short\nEOF\n)" (denied, though the text it runs is harmless)
+  eval: [{ match: /^eval "\$\(cat <</, part: PART.channels, harmless: true }],
   // cat "${HOME:-/nonexistent}"/.npmrc, cat `echo ~`/.npmrc, echo x >> "${HOME%/}"/.bashrc
   'path-expansion': [{ match: /\$\{HOME(:-|%)|`echo ~`/, part: PART.effects }],
   // D=build; rm -rf "$D" (denied, though the variable was set to build just before)
   variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
   // cd .. && cat .npmrc
   'working-folder': [{ match: /cat \.npmrc/, part: PART.effects }],
-  // python3 -c 'open("/home/agent/.profile","a").write("x")'
-  'writers-code': [{ match: /./, part: PART.channels }],
-  // python3 -c 'print(open("/home/agent/.netrc").read())'
-  'readers-code': [{ match: /^(python3|node) /, part: PART.channels }],
   // find ~/.ssh -delete, find ~/.aws -mindepth 1 -delete
   deleters: [{ match: /^find .*-delete$|^python3 -c/, part: PART.effects }],
   // compgen -v | while read -r v; do echo "${!v}"; done
@@ -256,14 +236,10 @@ export const KNOWN: Record<string, Known[]> = {
   signals: [{ match: /^pkill sleep$|\$\(pgrep /, part: PART.effects }],
   // parted -l (denied, though it only lists)
   'block-devices': [{ match: /^(parted -l|wipefs -n|fdisk -l)/, part: PART.effects, harmless: true }],
-  // npm pkg set scripts.x='rm -rf ~/.ssh' && npm run x
+  // sed -i 's#echo tests pass#rm -rf .git#' package.json && npm test
   'package-scripts': [{ match: /./, part: PART.channels }],
-  // make --eval=$'x:\n\trm -rf ~/.ssh' x
-  makefile: [{ match: /./, part: PART.channels }],
   // GTFOBins (drawn with RALPH_HOOKS_GTFOBINS): make -s --eval='$(file >/home/agent/.bashrc,x)' .
   'gtfobins-file-write': [{ match: /^(make |node |sed )/, part: PART.channels }],
-  // LESSOPEN='rm -rf ~ # %s' less /etc/hosts
-  'gtfobins-command': [{ match: /^LESSOPEN=/, part: PART.channels }],
 };
 for (const family of FAMILIES) family.known = [...(family.known ?? []), ...(KNOWN[family.id] ?? [])];
 

@@ -53,7 +53,7 @@ const forget = (line: string, instead: string) => {
 const FORGOTTEN = [
   {
     what: 'the channel of a here-document fed to a shell',
-    patch: forget('((seg_shell)) && heredoc_exec[i]=1', ':'),
+    patch: forget('if ((seg_shell)); then heredoc_exec[i]=1; elif', 'if false; then :; elif'),
     commands: ["bash <<'EOF'\ngit reset --hard\nEOF", "sh <<'EOF'\ncat ~/.aws/credentials\nEOF"],
   },
   {
