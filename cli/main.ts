@@ -24,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   record: { summary: 'wrap a hook and save each invocation as a replay case: record -- <hook command>', load: () => import('./commands/record.js') },
   status: { summary: 'why the last loop ended (reason, when, iteration, hook, message) and the loops running now; --json', load: () => import('./commands/status.js') },
   report: { summary: 'what each loop did and what it cost: per iteration time, tokens, cost, tool calls, denials; --format table|json|html', load: () => import('./commands/report.js') },
+  watch: { summary: 'the loops as they run: per session iteration, tokens, cost, budgets, decisions, denials; --once, --plain', load: () => import('./commands/watch.js') },
   doctor: { summary: 'check bash, jq, registration, manifest and config; print what to fix', load: () => import('./commands/doctor.js') },
   explain: { summary: 'list every hook the agent runs here, from every source, in its order: explain Stop --tool Bash', load: () => import('./commands/explain.js') },
   schema: { summary: 'print (or --write) the JSON Schema of ralph-hooks.config.json', load: () => import('./commands/schema.js') },

@@ -266,8 +266,9 @@ const UNSEEN_END_MS = 60 * 60_000;
  * line stopped the loop (within SAME_STOP_MS), or, when that line let the loop go on, an end
  * the log did not see (the session failed on an API error, the context filled up) within
  * UNSEEN_END_MS. That session takes the record's message, and its reason when the log gave none.
+ * The sessions are oldest first (by their last Stop); `watch` passes its own views of them.
  */
-function attachEnd(sessions: SessionReport[], end: LoopEnd | null): void {
+export function attachEnd(sessions: Array<Pick<SessionReport, 'hooks' | 'ended' | 'endReason' | 'end'>>, end: LoopEnd | null): void {
   if (end === null) return;
   const endMs = Date.parse(end.at);
   if (!Number.isFinite(endMs)) return;

@@ -15,6 +15,9 @@ export interface Denial {
   rule: string | null;
   /** The session the log names (the audit log does; the guard's log does not), else null. */
   session: string | null;
+  /** The tool whose call was denied, and the call as logged (the guard keeps its first 200 characters), when the log names them. */
+  tool: string | null;
+  call: string | null;
 }
 
 export interface Denials {
@@ -42,10 +45,10 @@ export function guardStampMs(stamp: string): number | null {
 function guardDenials(text: string): Denial[] {
   const out: Denial[] = [];
   for (const line of text.split('\n')) {
-    const [stamp, rule] = line.split('\t');
+    const [stamp, rule, tool, ...call] = line.split('\t');
     if (!stamp || rule === undefined) continue;
     const atMs = guardStampMs(stamp);
-    if (atMs !== null) out.push({ atMs, rule: rule || null, session: null });
+    if (atMs !== null) out.push({ atMs, rule: rule || null, session: null, tool: tool || null, call: call.length > 0 ? call.join('\t') : null });
   }
   return out;
 }
@@ -60,13 +63,25 @@ function auditDenials(text: string): Denial[] {
     } catch {
       continue;
     }
-    const record = entry as { time?: unknown; blocked?: unknown; blocked_by?: unknown; session_id?: unknown };
+    const record = entry as { time?: unknown; blocked?: unknown; blocked_by?: unknown; session_id?: unknown; tool?: unknown; input?: unknown };
     if (record === null || typeof record !== 'object' || record.blocked !== true || typeof record.time !== 'string') continue;
     const atMs = guardStampMs(record.time);
     if (atMs === null) continue;
-    out.push({ atMs, rule: typeof record.blocked_by === 'string' ? record.blocked_by : null, session: typeof record.session_id === 'string' ? record.session_id : null });
+    const command = (record.input as { command?: unknown } | null | undefined)?.command;
+    out.push({
+      atMs,
+      rule: typeof record.blocked_by === 'string' ? record.blocked_by : null,
+      session: typeof record.session_id === 'string' ? record.session_id : null,
+      tool: typeof record.tool === 'string' ? record.tool : null,
+      call: typeof command === 'string' ? command : null,
+    });
   }
   return out;
+}
+
+/** The denials in a piece of one log's text (whole lines), in the log's order: what readDenials reads per file, and what watch reads of the new bytes. */
+export function denialsInText(kind: DenialLog['kind'], text: string): Denial[] {
+  return kind === 'guard' ? guardDenials(text) : auditDenials(text);
 }
 
 /** The denials of every log; null when no log is configured (then a report gives no denial counts). */
@@ -86,7 +101,7 @@ export function readDenials(root: string, logs: DenialLog[]): Denials | null {
       if (code !== 'ENOENT') problems.push(`${log.path} cannot be read (${code ?? (error as Error).message}): denials not counted from it.`);
       continue;
     }
-    denials.push(...(log.kind === 'guard' ? guardDenials(text) : auditDenials(text)));
+    denials.push(...denialsInText(log.kind, text));
   }
   denials.sort((a, b) => a.atMs - b.atMs);
   return { denials, sources, problems };

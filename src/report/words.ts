@@ -27,7 +27,7 @@ export function agentName(agent: string): string {
  * Why the session's loop ended, in words: its end reason; a last Stop that stopped (or paused)
  * without naming one; or no end at all in the log.
  */
-export function endWords(session: Pick<SessionReport, 'endReason' | 'iterations'>): string {
+export function endWords(session: { endReason: string | null; iterations: ReadonlyArray<{ decision: string }> }): string {
   const reason = session.endReason;
   if (reason !== null) return (END_REASON_WORDS as Record<string, string>)[reason] ?? reason;
   const last = session.iterations.at(-1)?.decision;

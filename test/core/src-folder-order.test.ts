@@ -27,6 +27,7 @@ export const SRC_ORDER = [
   'uninstall', // ralph-hooks uninstall's plan (what goes, what changes, what is left to you) and its writing, above generate
   'diagnose',
   'report', // ralph-hooks report: reads the loop record and the end record (diagnose)
+  'watch', // ralph-hooks watch: the loop record read as it grows, with the report's readers and words
   'index.ts',
 ] as const;
 
