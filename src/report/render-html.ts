@@ -163,12 +163,46 @@ ${ticks.join('\n')}
 <div class="legend"><span style="--swatch:var(--continue)">continue</span><span style="--swatch:var(--completed)">stop: completed</span><span style="--swatch:var(--stopped)">stop: other reason</span><span style="--swatch:var(--pause)">pause</span><span style="--swatch:var(--denied)">▼ guard denial</span></div>${note}`;
 }
 
-/** A nice round top for an axis. */
-function niceMax(value: number): number {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
+/** An axis: ticks from 0 at a round step (1, 2, 2.5 or 5 times a power of ten), the last at or above the largest value. */
+export interface Axis {
+  step: number;
+  top: number;
+  ticks: number[];
+  /** Decimals the step needs: every tick's label differs and is exact at that many. */
+  decimals: number;
+}
+
+/** The fewest decimals that write `value` exactly (0.0125 → 4, 2500 → 0). */
+function decimalsOf(value: number): number {
+  for (let d = 0; d < 15; d++) if (Math.abs(Number(value.toFixed(d)) - value) <= Math.abs(value) * 1e-9) return d;
+  return 15;
+}
+
+/** At most `count` steps of a round size from 0 to at or above `max`. */
+export function axisTicks(max: number, count = 5): Axis {
+  const value = max > 0 && Number.isFinite(max) ? max : 1;
+  const power = 10 ** Math.floor(Math.log10(value / count));
+  const mult = [1, 2, 2.5, 5, 10].find((m) => m * power * count >= value * (1 - 1e-12))!;
+  const step = mult * power;
+  const decimals = decimalsOf(step);
+  const n = Math.max(1, Math.ceil(value / step - 1e-9));
+  // Each tick rounded at its own decimals, so 3 × 0.1 is 0.3, not 0.30000000000000004.
+  const ticks = Array.from({ length: n + 1 }, (_, i) => Number((i * step).toFixed(decimals + 2)));
+  return { step, top: ticks.at(-1)!, ticks, decimals };
+}
+
+/** "$0", "$0.005", "$0.0125", "$2.50", "$1,250": the axis's ticks in dollars, at the decimals its step needs (cents at least below $1). */
+export function dollarTicks(axis: Axis): string[] {
+  const decimals = axis.step >= 1 ? axis.decimals : Math.max(axis.decimals, 2);
+  return axis.ticks.map((v) => (v === 0 ? '$0' : `$${v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`));
+}
+
+/** "0", "250", "2.5k", "800k", "1M", "1.25M": the axis's ticks in tokens, each in its own unit, exact. */
+export function tokenTicks(axis: Axis): string[] {
+  return axis.ticks.map((v) => {
+    const [unit, suffix] = v >= 1e9 ? [1e9, 'B'] : v >= 1e6 ? [1e6, 'M'] : v >= 1e3 ? [1e3, 'k'] : [1, ''];
+    return `${(v / unit).toLocaleString('en-US', { maximumFractionDigits: decimalsOf(v / unit) })}${suffix}`;
+  });
 }
 
 interface Series {
@@ -177,16 +211,30 @@ interface Series {
   values: Array<number | null>;
 }
 
+/** The left axis of a plot from `top` to `base`: gridlines and a label at each tick. */
+function plotAxis(axis: Axis, labels: string[], top: number, base: number): string {
+  const plotH = base - top;
+  return axis.ticks
+    .map((value, i) => {
+      const y = (base - (value / axis.top) * plotH).toFixed(1);
+      return `<line class="axis" x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${y}" y2="${y}"${i === 0 ? '' : ' stroke-dasharray="2 4"'}/><text class="tick" x="${LEFT - 6}" y="${(Number(y) + 4).toFixed(1)}" text-anchor="end">${esc(labels[i]!)}</text>`;
+    })
+    .join('\n');
+}
+
 /**
- * Bars per iteration (stacked series, left axis) and their running sum (line, right axis)
- * against a budget (dashed line), when one is set.
+ * Two plots over the same iterations, each with its own axis on the left: the bars per
+ * iteration (stacked series), and under them the running total (line) against a budget
+ * (dashed line), when one is set. Apart, so no bar is read against the total's scale.
  */
-function burnChart(title: string, session: SessionReport, series: Series[], format: (v: number) => string, exact: (v: number) => string, budget: number | null, budgetLabel: string): string {
+function burnChart(title: string, session: SessionReport, series: Series[], ticks: (axis: Axis) => string[], exact: (v: number) => string, budget: number | null, budgetLabel: string): string {
   const gs = groups(session.iterations);
-  const height = 220;
-  const top = 16;
-  const plotH = height - top - 36;
-  const base = top + plotH;
+  const plotH = 120;
+  const barTop = 24;
+  const barBase = barTop + plotH;
+  const lineTop = barBase + 48;
+  const lineBase = lineTop + plotH;
+  const height = lineBase + 24;
   // Per group: each series' sum.
   const stacks: number[][] = [];
   let index = 0;
@@ -194,47 +242,48 @@ function burnChart(title: string, session: SessionReport, series: Series[], form
     stacks.push(series.map((s) => sum(s.values.slice(index, index + group.length)) ?? 0));
     index += group.length;
   }
-  const barMax = niceMax(stacks.reduce((m, st) => Math.max(m, st.reduce((a, b) => a + b, 0)), 0));
+  const barAxis = axisTicks(stacks.reduce((m, st) => Math.max(m, st.reduce((a, b) => a + b, 0)), 0));
   let running = 0;
   const cumulative = stacks.map((st) => (running += st.reduce((a, b) => a + b, 0)));
-  const lineMax = niceMax(Math.max(running, budget ?? 0) * 1.04);
+  const lineAxis = axisTicks(Math.max(running, budget ?? 0));
   const slot = PLOT_W / gs.length;
   const barW = Math.max(Math.min(slot * 0.7, 40), 0.6);
   const bars: string[] = [];
   stacks.forEach((stack, g) => {
-    let y = base;
+    let y = barBase;
     const cx = LEFT + slot * (g + 0.5);
     const parts = stack.map((value, s) => `${series[s]!.label} ${exact(value)}`).join(', ');
     stack.forEach((value, s) => {
       if (value <= 0) return;
-      const h = (value / barMax) * plotH;
+      const h = (value / barAxis.top) * plotH;
       y -= h;
       bars.push(`<rect x="${(cx - barW / 2).toFixed(2)}" y="${y.toFixed(2)}" width="${barW.toFixed(2)}" height="${h.toFixed(2)}" fill="${series[s]!.color}"><title>${esc(`${range(gs[g]!)}: ${parts}; running total ${exact(cumulative[g]!)}`)}</title></rect>`);
     });
   });
-  const points = cumulative.map((c, g) => `${(LEFT + slot * (g + 1)).toFixed(1)},${(base - (c / lineMax) * plotH).toFixed(1)}`);
-  const line = `<polyline points="${LEFT},${base} ${points.join(' ')}" fill="none" stroke="var(--ink)" stroke-width="2"/>`;
-  const budgetLine = budget === null ? '' : `<line x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${(base - (budget / lineMax) * plotH).toFixed(1)}" y2="${(base - (budget / lineMax) * plotH).toFixed(1)}" stroke="var(--denied)" stroke-width="2" stroke-dasharray="6 4"/><text x="${LEFT + PLOT_W - 4}" y="${(base - (budget / lineMax) * plotH - 5).toFixed(1)}" text-anchor="end" style="fill:var(--denied)">${esc(`${budgetLabel} ${exact(budget)}`)}</text>`;
-  const axes = [0, 0.5, 1].map((f) => {
-    const y = (base - f * plotH).toFixed(1);
-    return `<line class="axis" x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${y}" y2="${y}" stroke-dasharray="${f === 0 ? '' : '2 4'}"/><text x="${LEFT - 6}" y="${Number(y) + 4}" text-anchor="end">${esc(format(f * barMax))}</text><text x="${LEFT + PLOT_W + 6}" y="${Number(y) + 4}">${esc(format(f * lineMax))}</text>`;
-  });
+  const lineY = (v: number) => (lineBase - (v / lineAxis.top) * plotH).toFixed(1);
+  const points = cumulative.map((c, g) => `${(LEFT + slot * (g + 1)).toFixed(1)},${lineY(c)}`);
+  const line = `<polyline points="${LEFT},${lineBase} ${points.join(' ')}" fill="none" stroke="var(--ink)" stroke-width="2"><title>${esc(`running total ${exact(running)}`)}</title></polyline>`;
+  const budgetLine = budget === null ? '' : `<line class="budget" x1="${LEFT}" x2="${LEFT + PLOT_W}" y1="${lineY(budget)}" y2="${lineY(budget)}" stroke="var(--denied)" stroke-width="2" stroke-dasharray="6 4"/><text x="${LEFT + PLOT_W - 4}" y="${(Number(lineY(budget)) - 5).toFixed(1)}" text-anchor="end" style="fill:var(--denied)">${esc(`${budgetLabel} ${exact(budget)}`)}</text>`;
   const firstN = session.iterations[0]!.n;
   const lastN = session.iterations.at(-1)!.n;
-  const xLabels = `<text x="${LEFT}" y="${base + 16}">${esc(`iteration ${firstN}`)}</text><text x="${LEFT + PLOT_W}" y="${base + 16}" text-anchor="end">${esc(`iteration ${lastN}`)}</text>`;
+  const xLabels = (y: number) => `<text x="${LEFT}" y="${y + 16}">${esc(`iteration ${firstN}`)}</text><text x="${LEFT + PLOT_W}" y="${y + 16}" text-anchor="end">${esc(`iteration ${lastN}`)}</text>`;
   const size = Math.ceil(session.iterations.length / MAX_MARKS);
   const per = size > 1 ? `group of ${grouped(size)} iterations` : 'iteration';
   const legend = [
-    ...series.map((s) => `<span style="--swatch:${s.color}">${esc(`${s.label} per ${per}`)} (left)</span>`),
-    '<span class="line" style="--swatch:var(--ink)">running total (right)</span>',
+    ...series.map((s) => `<span style="--swatch:${s.color}">${esc(`${s.label} per ${per}`)}</span>`),
+    '<span class="line" style="--swatch:var(--ink)">running total</span>',
     ...(budget === null ? [] : ['<span class="dash" style="--swatch:var(--denied)">budget</span>']),
   ].join('');
   return `<svg viewBox="0 0 ${CHART_W} ${height}" width="${CHART_W}" height="${height}" role="img" aria-label="${esc(title)}">
-${axes.join('\n')}
+<g class="per-iteration"><text class="plot-title" x="${LEFT}" y="${barTop - 10}" style="font-weight:600">${esc(`per ${per}`)}</text>
+${plotAxis(barAxis, ticks(barAxis), barTop, barBase)}
 ${bars.join('\n')}
+${xLabels(barBase)}</g>
+<g class="running-total"><text class="plot-title" x="${LEFT}" y="${lineTop - 10}" style="font-weight:600">running total${budget === null ? '' : ' and budget'}</text>
+${plotAxis(lineAxis, ticks(lineAxis), lineTop, lineBase)}
 ${line}
 ${budgetLine}
-${xLabels}
+${xLabels(lineBase)}</g>
 </svg>
 <div class="legend">${legend}</div>`;
 }
@@ -252,29 +301,14 @@ function tokensSection(session: SessionReport): string {
       { label: 'cache read', color: 'var(--cread)', values: its.map((it) => it.tokens.cacheRead) },
       { label: 'cache write', color: 'var(--cwrite)', values: its.map((it) => it.tokens.cacheWrite) },
     ].filter((s) => s.values.some((v) => v !== null && v > 0));
-    parts.push('<h4 class="soft">Tokens</h4>', burnChart('Tokens per iteration and running total', session, series, compact, grouped, budgets?.maxTokens ?? null, 'maxTokens'));
+    parts.push('<h4 class="soft">Tokens</h4>', burnChart('Tokens per iteration and running total', session, series, tokenTicks, grouped, budgets?.maxTokens ?? null, 'maxTokens'));
   }
   if (session.costed === 0) {
     if (session.withTokens > 0) parts.push(`<p class="none">${esc('No cost: no price for the model (add it under `prices` in ralph-hooks.config.json).')}</p>`);
   } else {
-    parts.push('<h4 class="soft">Cost (US dollars)</h4>', burnChart('Cost per iteration and running total', session, [{ label: 'cost', color: 'var(--cwrite)', values: its.map((it) => it.costUsd) }], axisDollars, dollars, budgets?.maxCostUsd ?? null, 'maxCostUsd'));
+    parts.push('<h4 class="soft">Cost (US dollars)</h4>', burnChart('Cost per iteration and running total', session, [{ label: 'cost', color: 'var(--cwrite)', values: its.map((it) => it.costUsd) }], dollarTicks, dollars, budgets?.maxCostUsd ?? null, 'maxCostUsd'));
   }
   return parts.join('\n');
-}
-
-/** "$0", "$0.05", "$2.50", "$1,250": axis labels. */
-function axisDollars(value: number): string {
-  if (value === 0) return '$0';
-  if (value >= 1000) return dollars(value);
-  return value >= 0.01 ? `$${value.toFixed(2)}` : `$${+value.toPrecision(2)}`;
-}
-
-/** 1234 → "1.2k", 2500000 → "2.5M": axis labels. */
-function compact(value: number): string {
-  if (value >= 1e9) return `${+(value / 1e9).toFixed(1)}B`;
-  if (value >= 1e6) return `${+(value / 1e6).toFixed(1)}M`;
-  if (value >= 1e3) return `${+(value / 1e3).toFixed(1)}k`;
-  return String(Math.round(value));
 }
 
 function budgetsSection(session: SessionReport): string {

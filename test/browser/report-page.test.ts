@@ -17,7 +17,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ralphHooks, tempDir } from '../helpers/cli.js';
-import { lines, realisticProject, stop, writeLog } from '../loop-report/fixtures.js';
+import { lines, realisticProject, stop, writeFile, writeLog } from '../loop-report/fixtures.js';
 
 /** The Chromium to run: $RALPH_HOOKS_CHROMIUM, else `chromium` (or `chromium-browser`) on PATH. */
 function findChromium(): string | null {
@@ -45,12 +45,12 @@ function page(): { file: string; root: string } {
 }
 
 /** Chromium's DOM of the page after it loaded, and a screenshot of it. */
-function openInChromium(file: string, screenshot: string): { dom: string; ms: number } {
+function openInChromium(file: string, screenshot?: string): { dom: string; ms: number } {
   const home = tempDir('ralph-hooks-chromium-');
   const args = [
     '--headless', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     '--no-first-run', '--disable-extensions', '--disable-dev-shm-usage', `--user-data-dir=${join(home, 'profile')}`,
-    '--window-size=1280,3000', '--hide-scrollbars', `--screenshot=${screenshot}`, '--dump-dom', pathToFileURL(file).href,
+    '--window-size=1280,3000', '--hide-scrollbars', ...(screenshot ? [`--screenshot=${screenshot}`] : []), '--dump-dom', pathToFileURL(file).href,
   ];
   const started = performance.now();
   const run = spawnSync(CHROMIUM!, args, { encoding: 'utf8', timeout: 90_000, env: { ...process.env, HOME: home }, maxBuffer: 64 * 1024 * 1024 });
@@ -116,5 +116,80 @@ describe.skipIf(CHROMIUM === null && !REQUIRED)('the report page in headless Chr
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(1280);
     expect(png.length).toBeGreaterThan(50_000);
+  }, 180_000);
+
+  it('the cost charts read right: round ticks with the digits they need, the bars and the running total on plots of their own (a $0.025 budget; a 100,000-iteration log)', () => {
+    expect(CHROMIUM, 'Chromium is not installed: apt-get install chromium (or set RALPH_HOOKS_CHROMIUM)').not.toBeNull();
+    const root = tempDir('ralph-hooks-page-axes-');
+    // $1 per million input tokens: 4,200 tokens cost $0.0042.
+    writeFile(root, 'ralph-hooks.config.json', JSON.stringify({
+      prices: { 'tiny-model': { input: 1, output: 0, cacheRead: 0, cacheWrite: 0 } },
+      hooks: [{ kind: 'stop-watcher', preset: 'loop', name: 'ralph-loop', options: { maxCostUsd: 0.025 } }],
+    }));
+    const usage = (input: number) => ({ model: 'tiny-model', input, output: 100, cacheRead: 0, cacheWrite: 0 });
+    const small = [4200, 12500, 5800, 3100].map((input, i) => stop(i + 1, (i + 1) * 60, { session: 'small', usage: usage(input), ...(i === 3 ? { decision: 'stop' as const, reason: 'budget' } : {}) }));
+    writeLog(root, 'small', lines(small));
+    const N = 100_000;
+    const big = Array.from({ length: N }, (_, i) => JSON.stringify(stop(i + 1, 7_200 + i * 7, { session: 'big', loopStarted: '2026-11-28T11:00:00.000Z', usage: usage(2000 + ((i * 37) % 1000)) })));
+    writeLog(root, 'big', `${big.join('\n')}\n`);
+    const result = ralphHooks(['report', '--all', '--format', 'html', '--out', 'page.html'], { cwd: root });
+    expect(result.status, result.stderr).toBe(0);
+    const { dom } = openInChromium(join(root, 'page.html'));
+    const sections = dom.split('<section class="session"').slice(1);
+    expect(sections).toHaveLength(2);
+
+    /** A plot of the cost chart: its tick labels (text, value, y), its bars (value, top y), its line's points and budget line. */
+    const plot = (section: string, name: 'per-iteration' | 'running-total') => {
+      const svg = /<h4 class="soft">Cost \(US dollars\)<\/h4>\s*<svg[\s\S]*?<\/svg>/.exec(section)![0];
+      const g = new RegExp(`<g class="${name}">([\\s\\S]*?)</g>`).exec(svg)![1]!;
+      const ticks = [...g.matchAll(/<text class="tick" x="[^"]*" y="([^"]*)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ label: m[2]!, value: Number(m[2]!.replace(/[$,]/g, '')), y: Number(m[1]) - 4 }));
+      const bars = [...g.matchAll(/<rect [^>]*y="([^"]*)"[^>]*><title>[^<]*?cost \$([0-9.,]+);/g)].map((m) => ({ value: Number(m[2]!.replace(/,/g, '')), y: Number(m[1]) }));
+      const points = (/<polyline points="([^"]*)"/.exec(g)?.[1] ?? '').split(' ').filter(Boolean).map((p) => Number(p.split(',')[1]));
+      const budget = /<line class="budget" [^>]*y1="([^"]*)"/.exec(g);
+      return { ticks, bars, points, budget: budget ? Number(budget[1]) : null };
+    };
+    /** Where a value sits on the plot's axis, from its tick labels as the reader sees them. */
+    const yOf = (ticks: { value: number; y: number }[], value: number) => ticks[0]!.y - (value / ticks[1]!.value) * (ticks[0]!.y - ticks[1]!.y);
+    /** Labels that differ, at round values (a step of 1, 2, 2.5 or 5 times a power of ten) from 0, evenly spaced. */
+    const expectRoundTicks = (ticks: { label: string; value: number; y: number }[]) => {
+      expect(new Set(ticks.map((t) => t.label)).size).toBe(ticks.length);
+      expect(ticks[0]!.value).toBe(0);
+      const step = ticks[1]!.value;
+      const mantissa = step / 10 ** Math.floor(Math.log10(step));
+      expect([1, 2, 2.5, 5].some((m) => Math.abs(mantissa - m) < 1e-9), `step ${step}`).toBe(true);
+      ticks.forEach((t, i) => {
+        expect(t.value).toBeCloseTo(i * step, 12);
+        expect(t.y).toBeCloseTo(ticks[0]!.y - i * (ticks[0]!.y - ticks[1]!.y), 0);
+      });
+    };
+
+    const [bigSection, smallSection] = sections[0]!.includes('Session big') ? sections : [sections[1]!, sections[0]!];
+    // The $0.025 budget: per iteration up to $0.0125, in steps of $0.0025; the running total to $0.0256, in cents.
+    const bars = plot(smallSection!, 'per-iteration');
+    const totals = plot(smallSection!, 'running-total');
+    expect(bars.ticks.map((t) => t.label)).toEqual(['$0', '$0.0025', '$0.0050', '$0.0075', '$0.0100', '$0.0125']);
+    expect(totals.ticks.map((t) => t.label)).toEqual(['$0', '$0.01', '$0.02', '$0.03']);
+    for (const ticks of [bars.ticks, totals.ticks]) expectRoundTicks(ticks);
+    // Each bar's top and the line's points stand where their value is on their own plot's axis.
+    expect(bars.bars.map((b) => b.value)).toEqual([0.0042, 0.0125, 0.0058, 0.0031]);
+    for (const bar of bars.bars) expect(bar.y).toBeCloseTo(yOf(bars.ticks, bar.value), 0);
+    expect(totals.points.slice(1)).toHaveLength(4);
+    [0.0042, 0.0167, 0.0225, 0.0256].forEach((total, i) => expect(totals.points[i + 1]).toBeCloseTo(yOf(totals.ticks, total), 0));
+    expect(totals.budget).toBeCloseTo(yOf(totals.ticks, 0.025), 0);
+    // The two plots do not share a scale, so they do not share a place: the bars' plot is above the other.
+    expect(Math.max(...bars.ticks.map((t) => t.y))).toBeLessThan(Math.min(...totals.ticks.map((t) => t.y)));
+
+    // 100,000 iterations in 400 groups: round ticks above every bar and the whole running total.
+    const bigBars = plot(bigSection!, 'per-iteration');
+    const bigTotals = plot(bigSection!, 'running-total');
+    expect(bigBars.bars).toHaveLength(400);
+    for (const ticks of [bigBars.ticks, bigTotals.ticks]) expectRoundTicks(ticks);
+    const highest = Math.max(...bigBars.bars.map((b) => b.value));
+    expect(bigBars.ticks.at(-1)!.value).toBeGreaterThanOrEqual(highest);
+    expect(bigBars.ticks.at(-2)!.value).toBeLessThan(highest);
+    const spent = Number(/<dt>cost<\/dt><dd>\$([0-9.,]+)<\/dd>/.exec(bigSection!)![1]!.replace(/,/g, ''));
+    expect(bigTotals.ticks.at(-1)!.value).toBeGreaterThanOrEqual(spent);
+    expect(bigTotals.ticks.at(-2)!.value).toBeLessThan(spent);
+    expect(bigTotals.points.at(-1)).toBeCloseTo(yOf(bigTotals.ticks, spent), 0);
   }, 180_000);
 });

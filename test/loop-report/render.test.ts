@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../src/report/build.js';
-import { escapeHtml, renderHtml } from '../../src/report/render-html.js';
+import { axisTicks, dollarTicks, escapeHtml, renderHtml, tokenTicks } from '../../src/report/render-html.js';
 import { renderJson } from '../../src/report/render-json.js';
 import { oneLine, renderTable } from '../../src/report/render-table.js';
 import { tempDir } from '../helpers/cli.js';
@@ -121,6 +121,23 @@ describe('the page', () => {
   });
 });
 
+describe("the charts' axes", () => {
+  it('ticks at round steps from 0 to at or above the largest value, labelled with the digits each needs', () => {
+    const dollars = (max: number) => dollarTicks(axisTicks(max));
+    expect(dollars(0.025)).toEqual(['$0', '$0.005', '$0.010', '$0.015', '$0.020', '$0.025']);
+    expect(dollars(0.0125)).toEqual(['$0', '$0.0025', '$0.0050', '$0.0075', '$0.0100', '$0.0125']);
+    expect(dollars(0.0131)).toEqual(['$0', '$0.005', '$0.010', '$0.015']);
+    expect(dollars(0.6318)).toEqual(['$0', '$0.20', '$0.40', '$0.60', '$0.80']);
+    expect(dollars(1234)).toEqual(['$0', '$250', '$500', '$750', '$1,000', '$1,250']);
+    const tokens = (max: number) => tokenTicks(axisTicks(max));
+    expect(tokens(397_455)).toEqual(['0', '100k', '200k', '300k', '400k']);
+    expect(tokens(1_200_000)).toEqual(['0', '250k', '500k', '750k', '1M', '1.25M']);
+    expect(tokens(7)).toEqual(['0', '2', '4', '6', '8']);
+    // Exact values, not sums of floating steps: 3 × 0.1 is 0.3.
+    expect(axisTicks(0.5).ticks).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5]);
+  });
+});
+
 describe('a 100,000-iteration log', () => {
   const N = 100_000;
   const root = tempDir();
@@ -146,7 +163,7 @@ describe('a 100,000-iteration log', () => {
     expect(json.sessions[0].iterations[N - 1]).toMatchObject({ n: N, durationMs: 7000, decision: 'stop', reason: 'max-iterations' });
     const html = renderHtml(report, [session]);
     expect(html).toContain('100,000 iterations, drawn in 400 groups of consecutive ones.');
-    expect(html).toContain('input per group of 250 iterations (left)');
+    expect(html).toContain('input per group of 250 iterations');
     expect(html.match(/<rect [^>]*fill="var\(--input\)"/g)).toHaveLength(400);
     expect(html).toContain('98,000 iterations not shown here: ralph-hooks report --format json lists every one');
     expect(html.length).toBeLessThan(3_000_000);

@@ -122,6 +122,28 @@ for (const runtime of RUNTIMES) {
       ]);
     });
 
+    it('Codex 0.171: cache writes are inside input_tokens and counted once; the sum is its total_tokens', async () => {
+      const loop = loopWith(runtime);
+      const ws = workspace();
+      writeLoopState(ws, loop, { maxIterations: 5 });
+      // As Codex 0.171 writes it: input_tokens is the whole prompt, cached reads and cache writes included.
+      const total = (fresh: number, cached: number, written: number, output: number) => {
+        const usage = { input_tokens: fresh + cached + written, cached_input_tokens: cached, cache_write_input_tokens: written, output_tokens: output, reasoning_output_tokens: 0, total_tokens: fresh + cached + written + output };
+        return `${JSON.stringify({ type: 'event_msg', payload: { type: 'token_count', info: { total_token_usage: usage } } })}\n`;
+      };
+      writeFileSync(ws.transcriptPath, `${JSON.stringify({ type: 'turn_context', payload: { model: 'gpt-5-codex' } })}\n${total(1000, 0, 30, 50)}`);
+      await stop(loop, ws);
+      appendFileSync(ws.transcriptPath, total(1800, 700, 30, 90));
+      await stop(loop, ws);
+      const got = lines(ws).map((l) => l.usage);
+      expect(got).toEqual([
+        { model: 'gpt-5-codex', input: 1000, output: 50, cacheRead: 0, cacheWrite: 30 },
+        { model: 'gpt-5-codex', input: 800, output: 40, cacheRead: 700, cacheWrite: 0 },
+      ]);
+      const sum = got.reduce((n, u) => n + u!.input! + u!.output! + u!.cacheRead! + u!.cacheWrite!, 0);
+      expect(sum).toBe(1800 + 700 + 30 + 90);
+    });
+
     it('reads at most the last 4 MB of what is new, and says so', async () => {
       const loop = loopWith(runtime);
       const ws = workspace();

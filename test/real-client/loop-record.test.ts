@@ -1,7 +1,8 @@
 /**
  * The loop record (docs/reports.md) in real clients against the scripted model, which reports
  * usage on every turn and records what it reported (RecordedRequest.usage): the token totals of
- * the log equal the sum the model reported; a loop with maxTokens, and one with maxCostUsd, ends
+ * the log equal the sum the model reported, and with cache reads and writes the report's totals
+ * equal the agent's own (Codex's total_tokens, Claude Code's total_cost_usd); a loop with maxTokens, and one with maxCostUsd, ends
  * at the iteration that crosses it with `budget` in `status`; an agent whose transcript carries
  * no usage (droid) gets nulls and a plain sentence. Few turns each.
  */
@@ -58,6 +59,35 @@ for (const agent of Object.keys(AGENTS) as (keyof typeof AGENTS)[]) {
       const { log, model } = totals(lines, run);
       expect(log).toEqual(model);
       expect(model.input).toBe(3000);
+    }, TEST_TIMEOUT_MS);
+
+    it("with cache reads and writes: the report's totals equal the model's figures and the agent's own total", async () => {
+      // Claude Code's own prices for the model it asks the scripted model for (claude-opus-5-5),
+      // measured from its total_cost_usd: $4 input, $20 output, $0.20 cache read, $5 cache write per million.
+      const prices = { 'claude-opus-5-5': { input: 4, output: 20, cacheRead: 0.2, cacheWrite: 5 } };
+      const root = project(agent, 3, {}, { prices });
+      const cached: Turn[] = [
+        { text: 'Reading the plan.', inputTokens: 1200, cacheWriteTokens: 9000 },
+        { text: 'Writing the parser.', inputTokens: 300, cacheReadTokens: 9000, cacheWriteTokens: 450 },
+        { text: 'Testing it.', inputTokens: 150, cacheReadTokens: 9450 },
+      ];
+      const run = await AGENTS[agent].run(root, { prompt: 'Build the parser', turns: cached, timeoutMs: SESSION_TIMEOUT_MS });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const model = run.requests.filter((r) => r.modelCall).map((r) => r.usage!);
+      const sum = (key: 'input' | 'output' | 'cacheRead' | 'cacheWrite') => model.reduce((n, u) => n + u[key], 0);
+      const report = JSON.parse(ralphHooks(['report', '--format', 'json'], { cwd: root }).stdout).sessions[0].totals;
+      expect(report.tokens).toEqual({ input: sum('input'), output: sum('output'), cacheRead: sum('cacheRead'), cacheWrite: sum('cacheWrite') });
+      expect(sum('cacheWrite')).toBe(9450);
+      const tokens = report.tokens.input + report.tokens.output + report.tokens.cacheRead + report.tokens.cacheWrite;
+      if (agent === 'codex') {
+        // Codex's own running total: the last token_count's total_tokens.
+        const counts = (run.transcript ?? []).map((l) => (l as { payload?: { type?: string; info?: { total_token_usage?: { total_tokens?: number } } } }).payload).filter((p) => p?.type === 'token_count' && p.info?.total_token_usage);
+        expect(counts.length).toBeGreaterThan(0);
+        expect(tokens).toBe(counts.at(-1)!.info!.total_token_usage!.total_tokens);
+      } else {
+        expect(run.result?.total_cost_usd).toBeTypeOf('number');
+        expect(report.costUsd).toBeCloseTo(run.result!.total_cost_usd as number, 6);
+      }
     }, TEST_TIMEOUT_MS);
 
     it('maxTokens: the loop ends at the iteration that crosses it, with budget in status', async () => {

@@ -46,9 +46,11 @@ function sse(res: ServerResponse, event: string, data: unknown): void {
 function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx: ModelTurnContext): void {
   const { content, stopReason } = messagesContent(turn, ctx, request.body);
   const input = turn.inputTokens ?? roughTokens(request.raw);
-  const usage = { input_tokens: input, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const cacheRead = turn.cacheReadTokens ?? 0;
+  const cacheWrite = turn.cacheWriteTokens ?? 0;
+  const usage = { input_tokens: input, output_tokens: 1, cache_creation_input_tokens: cacheWrite, cache_read_input_tokens: cacheRead };
   const outputTokens = roughTokens(JSON.stringify(content));
-  ctx.reportUsage?.({ input, output: outputTokens, cacheRead: 0, cacheWrite: 0 });
+  ctx.reportUsage?.({ input, output: outputTokens, cacheRead, cacheWrite });
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
@@ -101,7 +103,9 @@ function jsonTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx
   const { content, stopReason } = messagesContent(turn, ctx, request.body);
   const input = turn.inputTokens ?? roughTokens(request.raw);
   const outputTokens = roughTokens(JSON.stringify(content));
-  ctx.reportUsage?.({ input, output: outputTokens, cacheRead: 0, cacheWrite: 0 });
+  const cacheRead = turn.cacheReadTokens ?? 0;
+  const cacheWrite = turn.cacheWriteTokens ?? 0;
+  ctx.reportUsage?.({ input, output: outputTokens, cacheRead, cacheWrite });
   res.writeHead(200, { 'content-type': 'application/json', 'request-id': ctx.id('req_') });
   res.end(
     JSON.stringify({
@@ -112,7 +116,7 @@ function jsonTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, ctx
       content,
       stop_reason: stopReason,
       stop_sequence: null,
-      usage: { input_tokens: input, output_tokens: outputTokens },
+      usage: { input_tokens: input, output_tokens: outputTokens, cache_creation_input_tokens: cacheWrite, cache_read_input_tokens: cacheRead },
     }),
   );
 }

@@ -25,6 +25,15 @@ export interface Turn {
    */
   inputTokens?: number;
   /**
+   * Tokens of the prompt the answer reports as read from the provider's prompt cache, and as
+   * written to it (default 0 each), on top of `inputTokens`. Each API says them its own way:
+   * the Messages API apart from `input_tokens` (`cache_read_input_tokens`,
+   * `cache_creation_input_tokens`); the Responses API inside `input_tokens`, with
+   * `input_tokens_details.cached_tokens` and `.cache_write_tokens`.
+   */
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /**
    * Answer the call with an API error instead of a turn (the other fields are ignored):
    * the HTTP status and the body's error type and message, as the model APIs send them.
    */
@@ -77,7 +86,7 @@ export interface RecordedRequest {
   usage?: ReportedUsage;
 }
 
-/** Tokens a scripted answer reported: input not read from the cache, output, cache reads and writes. */
+/** Tokens a scripted answer reported, each once: input neither read from nor written to the cache, output, cache reads, cache writes. */
 export interface ReportedUsage {
   input: number;
   output: number;

@@ -81,7 +81,14 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
   });
   const input = turn.inputTokens ?? roughTokens(request.raw);
   const outputTokens = roughTokens(JSON.stringify(output));
-  ctx.reportUsage?.({ input, output: outputTokens, cacheRead: 0, cacheWrite: 0 });
+  const cacheRead = turn.cacheReadTokens ?? 0;
+  const cacheWrite = turn.cacheWriteTokens ?? 0;
+  ctx.reportUsage?.({ input, output: outputTokens, cacheRead, cacheWrite });
+  // A turn that names no cache writes gets no cache_write_tokens, as the API answered before it had the field.
+  const details = turn.cacheWriteTokens === undefined ? { cached_tokens: cacheRead } : { cached_tokens: cacheRead, cache_write_tokens: cacheWrite };
+  // The Responses API counts the whole prompt in input_tokens, the cached part and the part
+  // written to the cache included; the details say how much of it each was.
+  const prompt = input + cacheRead + cacheWrite;
   send({
     type: 'response.completed',
     response: {
@@ -89,11 +96,11 @@ function streamTurn(request: RecordedRequest, turn: Turn, res: ServerResponse, c
       status: 'completed',
       output,
       usage: {
-        input_tokens: input,
-        input_tokens_details: { cached_tokens: 0 },
+        input_tokens: prompt,
+        input_tokens_details: details,
         output_tokens: outputTokens,
         output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: input + outputTokens,
+        total_tokens: prompt + outputTokens,
       },
     },
   });
