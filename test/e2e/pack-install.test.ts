@@ -28,8 +28,8 @@ describe('packed packages in an empty git repository', () => {
   }, 240_000);
 
   it('npm init ralph-hooks -- --yes writes the config, an executable stop-watcher, the guard and a merged settings.json', () => {
-    expect(initOutput).toContain('create  .claude/hooks/stop-watcher.sh');
-    expect(initOutput).toContain('create  .claude/hooks/guard.sh');
+    expect(initOutput).toContain('create  .claude/hooks/  (6 files)');
+    expect(initOutput).toContain('create  .claude/hooks/guard-rules/');
     const config = JSON.parse(readFileSync(join(project, 'ralph-hooks.config.json'), 'utf8'));
     expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'guard', preset: 'guard' }]);
     expect(statSync(join(project, '.claude/hooks/stop-watcher.sh')).mode & 0o111).not.toBe(0);
