@@ -19,7 +19,8 @@ import { parseConflictOptions } from './generate.js';
 const HELP = `Usage: ralph-hooks init [options]    (npm init ralph-hooks -- [options])
 
 Scaffolds hooks into the project: ralph-hooks.config.json, the hook scripts, and their
-registration. Asks on a terminal; --yes (or npm's own --yes) takes every default.
+registration. Asks on a terminal; --yes (or npm's own --yes) takes every default: the specum
+stop-watcher and the guard with its default rules (--guard none leaves the guard out).
 
 Options:
   -y, --yes                                take the default for every question

@@ -32,6 +32,9 @@ Removes what ralph-hooks wrote into this project:
 When node_modules or a lockfile still lists what was taken out, it prints the command that
 updates them.
 
+To turn off only the guard (init adds it by default) and keep the other hooks:
+ralph-hooks remove guard (or ralph-hooks init --guard none).
+
 Options:
   -y, --yes     do it without asking (required when not on a terminal)
   --dry-run     list what would go, diff what would change, and what would be left to you; write nothing

@@ -51,8 +51,9 @@ export const QUESTIONS = [
     name: 'guard',
     flag: 'guard',
     message: 'Add a guard that refuses dangerous commands before they run?',
-    choices: [...guardPresets.map((p) => ({ value: p.id, name: `${p.id}: ${p.summary}` })), { value: 'none', name: 'none: no guard' }],
-    default: 'none',
+    choices: [...guardPresets.map((p) => ({ value: p.id, name: `${p.id}: ${p.summary}` })), { value: 'none', name: 'none: no guard (turn it off later with init --guard none)' }],
+    /** On by default: a loop left alone runs guarded unless its owner says otherwise (--guard none). */
+    default: 'guard',
   } satisfies Question<'guard'>,
 ] as const;
 

@@ -55,6 +55,8 @@ export interface ProgramEffects {
   verbs?: Record<string, Omit<ProgramEffects, 'names' | 'verbs' | 'doc'>>;
   /** Reads the names of files to read from standard input, one a line (cpio -o). */
   namesFromStdin?: boolean;
+  /** Words that, when every operand after the first is one of them, make the program only look at the first (`parted DISK print`). */
+  looks?: readonly string[];
   /** The docs' line, when the table's own words are not enough. */
   doc?: string;
 }
@@ -117,6 +119,46 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
   { names: ['patch'], operands: ['edit', 'read'], values: { '-i': 'read', '--input': 'read', '-o': 'write', '--output': 'write', '-d': 'chdir', '--directory': 'chdir', '-r': 'write', '--reject-file': 'write', '-B': 'none', '--prefix': 'none', '-p': 'none', '--strip': 'none', '-F': 'none', '--fuzz': 'none', '-z': 'none', '--suffix': 'none', '-V': 'none', '-D': 'none', '--ifdef': 'none', '--backup-if-mismatch': 'none' } },
   { names: ['mktemp'], operands: 'write', values: { '-p': 'into', '--tmpdir': 'into', '--suffix': 'none' } },
   { names: ['mkfifo', 'mknod'], operands: 'write', values: { '-m': 'none', '--mode': 'none', '-Z': 'none', '--context': 'none' } },
+  // Disk tools: they change the disk (or image file) they are given, unless an option says they
+  // only look. A change to a disk device is the fs-destroy rule's (BLOCK_DEVICES below); the
+  // same tools on an image file inside the project are the agent's work. Only options that take a
+  // value in every one of them are listed as taking one: a value read as an operand is judged
+  // as one, never the reverse.
+  { names: ['fdisk', 'cfdisk', 'gdisk', 'cgdisk'], operands: 'edit', values: { '-b': 'none', '--sector-size': 'none', '-o': 'none', '--output': 'none', '-t': 'none', '--type': 'none', '-w': 'none', '--wipe': 'none', '-W': 'none', '--wipe-partitions': 'none', '-H': 'none', '--heads': 'none', '-S': 'none', '--sectors': 'none', '-C': 'none', '--cylinders': 'none' },
+    modes: { '-l': 'read', '--list': 'read', '-x': 'read', '--list-details': 'read', '-s': 'read', '--getsz': 'read' },
+    doc: 'change the partition table of the disk they open; with `-l`, `-x` they only list it' },
+  { names: ['sfdisk'], operands: ['edit', 'none'], values: { '-N': 'none', '--partno': 'none', '-o': 'none', '--output': 'none', '-w': 'none', '--wipe': 'none', '-W': 'none', '--wipe-partitions': 'none', '-X': 'none', '--label': 'none', '-Y': 'none', '--label-nested': 'none', '-O': 'write', '--backup-file': 'write', '--color': 'none', '--sector-size': 'none', '--lock': 'none' },
+    modes: { '-l': 'read', '--list': 'read', '-d': 'read', '--dump': 'read', '-J': 'read', '--json': 'read', '-s': 'read', '--show-size': 'read', '-g': 'read', '--show-geometry': 'read', '-F': 'read', '--list-free': 'read', '-V': 'read', '--verify': 'read', '-T': 'none', '--list-types': 'none' },
+    doc: 'writes the partition table its standard input describes (`--delete`, `--move-data`… change it too); `-l`, `-d`, `-J`, `-s`, `-g`, `-F`, `-V` only look' },
+  { names: ['parted'], operands: ['edit', 'none'], values: { '-a': 'none', '--align': 'none' }, modes: { '-l': 'read', '--list': 'read' },
+    looks: ['print', 'p', 'unit', 'help', 'version', 'free', 'all', 'list', 's', 'B', 'kB', 'MB', 'MiB', 'GB', 'GiB', 'TB', 'TiB', '%', 'cyl', 'chs', 'compact'],
+    doc: 'changes the disk it opens (its commands after the disk: `mklabel`, `mkpart`, `rm`…, or typed in); `-l`, and only `print` and `unit` after the disk, only look' },
+  { names: ['sgdisk'], operands: 'read',
+    values: { '-b': 'write', '--backup': 'write', '-l': 'read', '--load-backup': 'read', '-R': 'edit', '--replicate': 'edit', '-a': 'none', '--set-alignment': 'none', '-A': 'none', '--attributes': 'none', '-c': 'none', '--change-name': 'none', '-d': 'none', '--delete': 'none', '-i': 'none', '--info': 'none', '-n': 'none', '--new': 'none', '-r': 'none', '--transpose': 'none', '-t': 'none', '--typecode': 'none', '-u': 'none', '--partition-guid': 'none', '-U': 'none', '--disk-guid': 'none', '-h': 'none', '--hybrid': 'none', '-N': 'none', '--largest-new': 'none' },
+    modes: Object.fromEntries(['-Z', '--zap-all', '-z', '--zap', '-o', '--clear', '-n', '--new', '-N', '--largest-new', '-d', '--delete', '-t', '--typecode', '-c', '--change-name', '-g', '--mbrtogpt', '-G', '--randomize-guids', '-l', '--load-backup', '-m', '--gpttombr', '-h', '--hybrid', '-r', '--transpose', '-s', '--sort', '-U', '--disk-guid', '-u', '--partition-guid', '-A', '--attributes', '-e', '--move-second-header', '-j', '--adjust-main-table', '-f', '--recompute-chs'].map((option) => [option, 'edit'] as const)),
+    doc: 'looks at the disk (`-p`, `-i`, `-v`) unless an option changes it (`-Z`, `-z`, `-o`, `-n`, `-d`, `-t`…, in any order)' },
+  { names: ['wipefs'], operands: 'read', values: { '-o': 'none', '--offset': 'none', '-t': 'none', '--types': 'none', '-O': 'none', '--output': 'none' },
+    modes: { '-a': 'edit', '--all': 'edit', '-o': 'edit', '--offset': 'edit' }, flags: ['--all', '--force', '--noheadings', '--json', '--no-act', '--parsable', '--quiet', '--lock'],
+    doc: 'lists the signatures on a disk; `-a`, `-o` erase them' },
+  { names: ['blkdiscard'], operands: 'edit', values: { '-o': 'none', '--offset': 'none', '-l': 'none', '--length': 'none', '-p': 'none', '--step': 'none' } },
+  { names: ['mkfs', 'mkfs.ext2', 'mkfs.ext3', 'mkfs.ext4', 'mkfs.xfs', 'mkfs.btrfs', 'mkfs.vfat', 'mkfs.fat', 'mkfs.msdos', 'mkfs.exfat', 'mkfs.ntfs', 'mkfs.f2fs', 'mkfs.minix', 'mkfs.bfs', 'mkfs.cramfs', 'mkfs.jfs', 'mkfs.reiserfs', 'mkfs.udf', 'mkfs.hfsplus', 'mke2fs', 'mkswap', 'mkdosfs', 'mkntfs', 'mkexfatfs', 'mkudffs'],
+    operands: 'edit', values: { '-t': 'none', '--type': 'none', '-L': 'none', '--label': 'none', '-U': 'none', '--uuid': 'none', '-O': 'none' },
+    doc: 'make a new, empty file system on the disk or image file they are given' },
+  { names: ['hdparm'], operands: 'read',
+    values: { '--security-erase': 'none', '--security-erase-enhanced': 'none', '--security-set-pass': 'none', '--security-disable': 'none', '--security-unlock': 'none', '--trim-sector-ranges': 'none', '--write-sector': 'none', '--make-bad-sector': 'none', '--fwdownload': 'read' },
+    modes: Object.fromEntries(['--security-erase', '--security-erase-enhanced', '--trim-sector-ranges', '--trim-sector-ranges-stdin', '--write-sector', '--make-bad-sector', '--fwdownload', '--dco-restore', '--dco-setmax'].map((option) => [option, 'edit'] as const)),
+    flags: ['--trim-sector-ranges-stdin', '--dco-restore', '--dco-setmax', '--dco-identify', '--yes-i-know-what-i-am-doing', '--please-destroy-my-drive', '--verbose', '--direct'],
+    doc: 'reads a disk\'s settings and speed (`-I`, `-t`); `--security-erase`, `--trim-sector-ranges`, `--write-sector`, `--fwdownload`… change what it holds' },
+  { names: ['nvme'], operands: 'read', verbs: Object.fromEntries(['format', 'sanitize', 'write', 'write-zeroes', 'write-uncor', 'dsm', 'delete-ns', 'detach-ns', 'fw-download', 'fw-commit', 'fw-activate'].map((verb) => [verb, { operands: 'edit' as const }])),
+    doc: 'reads the disk it names (`nvme list`, `id-ctrl`, `smart-log`); `format`, `sanitize`, `write-zeroes`, `dsm`, `delete-ns`, `fw-download`… change it' },
+  { names: ['cryptsetup'], operands: 'read', verbs: Object.fromEntries(['luksFormat', 'erase', 'luksErase', 'luksKillSlot', 'reencrypt', 'convert', 'repair'].map((verb) => [verb, { operands: 'edit' as const }])),
+    doc: 'opens and reads encrypted disks; `luksFormat`, `erase`, `luksKillSlot`, `reencrypt` change them' },
+  { names: ['badblocks'], operands: 'read', values: { '-b': 'none', '-c': 'none', '-d': 'none', '-e': 'none', '-p': 'none', '-t': 'none', '-i': 'read', '-o': 'write' }, modes: { '-w': 'edit' },
+    doc: 'reads the disk; `-w` writes test patterns over it' },
+  { names: ['mdadm'], operands: 'read', values: { '-l': 'none', '--level': 'none', '-n': 'none', '--raid-devices': 'none', '-c': 'none', '--chunk': 'none', '-e': 'none', '--metadata': 'none', '--name': 'none', '-N': 'none' },
+    modes: Object.fromEntries(['-C', '--create', '-B', '--build', '-G', '--grow', '--zero-superblock', '--add', '-a'].map((option) => [option, 'edit'] as const)),
+    doc: 'reads arrays and their disks (`--detail`, `--examine`); `--create`, `--build`, `--grow`, `--zero-superblock`, `--add` write to the disks' },
+  { names: ['blkid', 'smartctl', 'partprobe', 'blockdev', 'udevadm', 'findmnt', 'dumpe2fs', 'xfs_info'], operands: 'read', doc: 'look at disks and file systems (their labels, health, sizes)' },
   // Editors open their operands to change them.
   { names: ['ed', 'red'], operands: 'edit', values: { '-p': 'none', '--prompt': 'none' }, doc: 'changes the file it opens (its commands on standard input are read by the code channels)' },
   { names: ['vi', 'vim', 'nvim', 'ex', 'nano', 'pico', 'emacs', 'emacsclient', 'micro', 'joe', 'jed', 'kak', 'hx', 'helix', 'mcedit', 'ne'], operands: 'edit',
@@ -189,6 +231,35 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
   { names: ['ssh-keygen'], operands: 'none', values: { '-f': 'none', '-b': 'none', '-t': 'none', '-C': 'none', '-N': 'none', '-P': 'none', '-I': 'none', '-n': 'none', '-O': 'none', '-V': 'none', '-z': 'none', '-Y': 'none', '-s': 'none', '-E': 'none', '-m': 'none', '-a': 'none', '-Z': 'none', '-w': 'none', '-r': 'none', '-R': 'none', '-F': 'none', '-K': 'none', '-D': 'none', '-G': 'none', '-M': 'none', '-S': 'none', '-T': 'none', '-J': 'none', '-j': 'none' },
     doc: 'makes and uses key files (`-f KEY`), never printing a private key: not a read' },
   { names: ['ssh', 'sftp', 'ssh-add', 'ssh-copy-id', 'autossh', 'mosh'], operands: 'none', values: { '-F': 'read', '-E': 'write', '-S': 'none', '-i': 'none', '-o': 'none', '-p': 'none', '-l': 'none', '-L': 'none', '-R': 'none', '-D': 'none', '-J': 'none', '-W': 'none', '-b': 'none', '-c': 'none', '-m': 'none', '-O': 'none', '-Q': 'none', '-B': 'none', '-e': 'none', '-I': 'none', '-w': 'none', '-P': 'none', '-t': 'none', '-M': 'none' } },
+];
+
+/**
+ * Places that are not files in the project's sense. A write to a disk device (by any program:
+ * a redirection, `cp`, `dd of=`, `tee`, a disk tool above, a program the guard does not know)
+ * destroys what the disk holds: the fs-destroy rule denies it. Each entry is the start of the
+ * device's path (`/dev/sd` for /dev/sda, /dev/sdb1…) unless it ends in `$` (that path alone).
+ */
+export const DISK_DEVICES: readonly string[] = [
+  '/dev/sd', '/dev/hd', '/dev/vd', '/dev/xvd', '/dev/nvme', '/dev/mmcblk', '/dev/disk/', '/dev/mapper/', '/dev/dm-', '/dev/loop', '/dev/md',
+  '/dev/nbd', '/dev/rbd', '/dev/zd', '/dev/zram', '/dev/bcache', '/dev/sr', '/dev/mem$', '/dev/kmem$', '/dev/port$',
+];
+
+/**
+ * Kubernetes kinds whose deletion removes what the whole cluster shares (and the data in it),
+ * each with the names kubectl takes for it: singular, plural, short. kubectl reads a kind in any
+ * case and with its group or version after a dot (`NS`, `namespaces.v1`,
+ * `customresourcedefinitions.apiextensions.k8s.io`), several at once (`ns,pods`), or before a
+ * name (`namespace/prod`); the infra and containers rules read every form (cluster_kind).
+ */
+export const CLUSTER_KINDS: readonly { kind: string; names: string[] }[] = [
+  { kind: 'namespace', names: ['namespace', 'namespaces', 'ns'] },
+  { kind: 'persistentvolume', names: ['persistentvolume', 'persistentvolumes', 'pv'] },
+  { kind: 'persistentvolumeclaim', names: ['persistentvolumeclaim', 'persistentvolumeclaims', 'pvc'] },
+  { kind: 'node', names: ['node', 'nodes', 'no'] },
+  { kind: 'customresourcedefinition', names: ['customresourcedefinition', 'customresourcedefinitions', 'crd', 'crds'] },
+  { kind: 'storageclass', names: ['storageclass', 'storageclasses', 'sc'] },
+  { kind: 'clusterrole', names: ['clusterrole', 'clusterroles'] },
+  { kind: 'clusterrolebinding', names: ['clusterrolebinding', 'clusterrolebindings'] },
 ];
 
 /**
@@ -267,7 +338,7 @@ function specOf(effects: Omit<ProgramEffects, 'names' | 'verbs' | 'doc'>, verbs 
   ];
   const modes = Object.entries(effects.modes ?? {}).map(([option, operands]) => `${option.replace(/^--?/, '')}:${operandCodes(operands).replace(/ /g, ',')}`);
   const list = (items: string[]) => (items.length ? ` ${items.join(' ')} ` : '');
-  return { short: list(short), long: list(long), words: list(words), operands: operandCodes(effects.operands), modes: list(modes) };
+  return { short: list(short), long: list(long), words: list(words), operands: operandCodes(effects.operands), modes: list(modes), looks: list([...(effects.looks ?? [])]) };
 }
 
 /** The context effects.sh.hbs renders with: one arm of program_effects per program, and per verb; the implied writes. */
@@ -284,7 +355,12 @@ export function effectsTemplateContext() {
       names: program.names.map((name) => `${name}:${verb}`), ...specOf(effects), verbs: 0, stdinNames: 0,
     })),
   ]);
-  return { arms, implied, impliedPrograms: [...new Set(IMPLIED_WRITES.map((entry) => entry.command.split(' ')[0]!))] };
+  return {
+    arms, implied, impliedPrograms: [...new Set(IMPLIED_WRITES.map((entry) => entry.command.split(' ')[0]!))],
+    diskPrefixes: DISK_DEVICES.filter((device) => !device.endsWith('$')),
+    diskPaths: DISK_DEVICES.filter((device) => device.endsWith('$')).map((device) => device.slice(0, -1)),
+    clusterKinds: CLUSTER_KINDS,
+  };
 }
 
 /** The generated table of docs/guards.md, "What programs do to files". */

@@ -265,13 +265,13 @@ describe('keys typed ahead', () => {
   const DOWN = '\x1b[B';
   it('answer the questions they were typed for, even before the first one is drawn', async () => {
     const root = gitRepo();
-    // Down + Enter: the second target; Enter: the default stop-watcher, no guard, no cost cap, the default extras, "write".
+    // Down + Enter: the second target; Enter: the default stop-watcher, the guard (preselected), no cost cap, the default extras, "write".
     const { status, output } = await initOnTerminal(root, { typedAhead: `${DOWN}\r\r\r\r\r\r` });
     expect(output).toContain('Done:');
     expect(status).toBe(0);
     const config = JSON.parse(readFileSync(join(root, 'ralph-hooks.config.json'), 'utf8'));
     expect(config.target).toBe('claude-plugin');
-    expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }]);
+    expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'guard', preset: 'guard' }]);
     // The checkbox starts from the same defaults as --yes: scenarios are opt-in.
     expect(config.extras.scenarios).toBe(false);
     expect(config.extras.vitest).toBe(true);

@@ -15,7 +15,7 @@ import { copyOfMadeOnce, ralphHooks, snapshot, tempDir } from '../helpers/cli.js
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
-/** A git repository with `init --yes` (every extra) already run; `setup` writes the user's files first. */
+/** A git repository with `init --yes --guard none` (every extra) already run; `setup` writes the user's files first. */
 function initProject(args: string[] = [], setup?: (root: string) => void): string {
   if (setup) return initInto(tempDir('rh-life-'), args, setup);
   // Without files of the user's, the same flags give the same project: init once, copy it.
@@ -25,7 +25,9 @@ function initProject(args: string[] = [], setup?: (root: string) => void): strin
 function initInto(root: string, args: string[], setup: (root: string) => void = () => {}): string {
   spawnSync('git', ['init', '-q'], { cwd: root });
   setup(root);
-  const result = ralphHooks(['init', '--yes', ...args], { cwd: root });
+  // The guard (on by default) is not what these tests are about: left out unless asked for.
+  const guard = args.includes('--guard') ? [] : ['--guard', 'none'];
+  const result = ralphHooks(['init', '--yes', ...guard, ...args], { cwd: root });
   if (result.status !== 0) throw new Error(result.stderr);
   return root;
 }

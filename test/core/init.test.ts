@@ -18,14 +18,14 @@ function gitRepo(): string {
 describe('init --runtime (the loop\'s)', () => {
   it('--runtime node writes the Node loop; --runtime bash on a later init switches it back; the default writes no option', () => {
     const root = gitRepo();
-    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'loop', '--runtime', 'node'], { cwd: root }).status).toBe(0);
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'loop', '--runtime', 'node', '--guard', 'none'], { cwd: root }).status).toBe(0);
     expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'node' } }]);
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.mjs'))).toBe(true);
     expect(ralphHooks(['init', '--yes', '--runtime', 'bash'], { cwd: root }).status).toBe(0);
     expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop', options: { runtime: 'bash' } }]);
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
     const fresh = gitRepo();
-    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'loop'], { cwd: fresh }).status).toBe(0);
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'loop', '--guard', 'none'], { cwd: fresh }).status).toBe(0);
     expect(readJson(join(fresh, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'stop-watcher', preset: 'loop' }]);
   });
 
@@ -81,10 +81,12 @@ describe('ralph-hooks init', () => {
     expect(readJson(join(root, 'ralph-hooks.config.json'))).toEqual({
       $schema: './node_modules/ralph-hooks/schema/config.schema.json',
       target: 'claude-project',
-      hooks: [{ kind: 'stop-watcher', preset: 'specum' }],
+      // The guard is on by default, with its default rules.
+      hooks: [{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'guard', preset: 'guard' }],
       extras: { vitest: true, bats: true, cases: true, workflow: true, scenarios: false, packageJson: true },
     });
     expect(existsSync(join(root, '.claude/hooks/stop-watcher.sh'))).toBe(true);
+    expect(readJson(join(root, '.claude/settings.json')).hooks.PreToolUse[0].hooks[0].command).toBe('bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh');
     expect(existsSync(join(root, 'packages/app/ralph-hooks.config.json'))).toBe(false);
     expect(result.stdout).toContain('Next steps:');
   });
@@ -111,10 +113,17 @@ describe('ralph-hooks init', () => {
     expect(readJson(join(root, 'hooks/hooks.json')).hooks.Stop).toHaveLength(1);
   });
 
-  it('--stop-watcher none writes a config without hooks', () => {
+  it('--stop-watcher none leaves the guard alone; with --guard none too the config has no hooks', () => {
     const root = gitRepo();
-    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'none'], { cwd: root }).status).toBe(0);
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'none', '--extras', 'none'], { cwd: root }).status).toBe(0);
+    expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([{ kind: 'guard', preset: 'guard' }]);
+    // On a project that has it, --guard none takes it out again (and the registration with it).
+    expect(ralphHooks(['init', '--yes', '--guard', 'none'], { cwd: root }).status).toBe(0);
     expect(readJson(join(root, 'ralph-hooks.config.json')).hooks).toEqual([]);
+    expect(existsSync(join(root, '.claude/hooks/guard.sh'))).toBe(false);
+    const bare = gitRepo();
+    expect(ralphHooks(['init', '--yes', '--stop-watcher', 'none', '--guard', 'none'], { cwd: bare }).status).toBe(0);
+    expect(readJson(join(bare, 'ralph-hooks.config.json')).hooks).toEqual([]);
   });
 
   it('a bad flag value names the flag and the choices, exits 2 (a usage error) and writes nothing', () => {

@@ -2,8 +2,8 @@
  * Every fenced code block in README.md and docs/*.md is checked by a test, as written. A block's
  * info string says how (docs/architecture.md, "Code blocks in the docs"):
  *
- *   ```sh run       run with bash -e in the doc's own scratch project (after `ralph-hooks init --yes`
- *                   unless the doc's first run block starts with an init), in order with the doc's
+ *   ```sh run       run with bash -e in the doc's own scratch project (after `ralph-hooks init --yes
+ *                   --guard none` unless the doc's first run block starts with an init), in order with the doc's
  *                   other run and output blocks
  *   ```sh e2e       every command line is run verbatim by test/e2e/registry.mjs (npm install, npm init
  *                   and npm test need a registry)

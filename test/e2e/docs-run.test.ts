@@ -1,7 +1,9 @@
 /**
  * Every doc's `sh run` and `text output` blocks, run as written and in order in a scratch
- * project of its own (after `ralph-hooks init --yes` unless the doc's first block starts with
- * an init): a run block must exit 0, an output block's commands must print what it shows.
+ * project of its own (after `ralph-hooks init --yes --guard none` unless the doc's first block
+ * starts with an init: the docs' examples are about the stop-watcher, the guard's are run by
+ * test/guards and test/docs): a run block must exit 0, an output block's commands must print
+ * what it shows.
  * The roles themselves are checked by test/docs/code-blocks.test.ts.
  */
 import { expect, describe, it } from 'vitest';
@@ -16,7 +18,7 @@ describe.each(RUNNABLE.map((d) => [d.file, d] as const))('%s: run and output blo
     const first = doc.blocks[0]!;
     const startsWithInit = /^(\$ )?(npm init ralph-hooks|npx ralph-hooks init)/.test(first.firstLine);
     // The set-up, not a doc's block: the bin itself (on the shell's PATH), without npm exec's start (~0.3 s of CPU).
-    if (!startsWithInit) expect(shell('ralph-hooks init --yes --quiet', root).status).toBe(0);
+    if (!startsWithInit) expect(shell('ralph-hooks init --yes --guard none --quiet', root).status).toBe(0);
     for (const block of doc.blocks) {
       if (block.role === 'run') {
         const result = shell(`set -e\n${block.body}`, root);

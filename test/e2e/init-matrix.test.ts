@@ -1,6 +1,8 @@
 /**
  * Every combination `init` offers (target × stop-watcher × extras on/off) yields a green
  * project on the first run: `npm test`, the generated workflow's steps and `doctor` pass.
+ * The guard (on by default) is left out of the matrix (--guard none) but for two combinations
+ * with it, each extras setting once: its own tests are test/guards/.
  *
  * Affordable: the package is packed once and unpacked into one shared node_modules whose
  * other entries link to this repository's; every matrix project links its node_modules there.
@@ -19,9 +21,12 @@ const TARGETS = Object.keys(TARGET_REGISTRY);
 const STOP_WATCHERS = ['specum', 'speckit', 'passive', 'loop', 'none'];
 const EXTRAS = ['all', 'none'];
 const COMBINATIONS = [
-  ...TARGETS.flatMap((target) => STOP_WATCHERS.flatMap((stopWatcher) => EXTRAS.map((extras) => ({ target, stopWatcher, extras, flags: '' })))),
+  ...TARGETS.flatMap((target) => STOP_WATCHERS.flatMap((stopWatcher) => EXTRAS.map((extras) => ({ target, stopWatcher, extras, guard: 'none', flags: '' })))),
   // package.json left to the user: the workflow installs what the tests need without saving it.
-  ...['specum', 'loop'].map((stopWatcher) => ({ target: 'claude-project', stopWatcher, extras: 'all', flags: '--no-package-json' })),
+  ...['specum', 'loop'].map((stopWatcher) => ({ target: 'claude-project', stopWatcher, extras: 'all', guard: 'none', flags: '--no-package-json' })),
+  // The default answer: the guard with its default rules, its tests and cases in the project.
+  { target: 'claude-project', stopWatcher: 'specum', extras: 'all', guard: 'guard', flags: '' },
+  { target: 'forgeflare', stopWatcher: 'none', extras: 'none', guard: 'guard', flags: '' },
 ];
 
 const ENV = {
@@ -109,9 +114,9 @@ beforeAll(() => {
 }, 300_000);
 
 describe.concurrent('a fresh project is green for every init answer (packed package)', () => {
-  it.each(COMBINATIONS)('--target $target --stop-watcher $stopWatcher --extras $extras $flags', ({ target, stopWatcher, extras, flags }) =>
+  it.each(COMBINATIONS)('--target $target --stop-watcher $stopWatcher --guard $guard --extras $extras $flags', ({ target, stopWatcher, extras, guard, flags }) =>
     slot(async () => {
-      const root = tempDir(`rh-matrix-${target}-${stopWatcher}-${extras}-`);
+      const root = tempDir(`rh-matrix-${target}-${stopWatcher}-${guard}-${extras}-`);
       execFileSync('git', ['init', '-q'], { cwd: root });
       symlinkSync(join(shared, 'node_modules'), join(root, 'node_modules'));
       const steps: Step[] = [];
@@ -122,7 +127,7 @@ describe.concurrent('a fresh project is green for every init answer (packed pack
         return result;
       };
 
-      const init = await step('init', `ralph-hooks init --yes --target ${target} --stop-watcher ${stopWatcher} --extras ${extras} ${flags}`);
+      const init = await step('init', `ralph-hooks init --yes --target ${target} --stop-watcher ${stopWatcher} --guard ${guard} --extras ${extras} ${flags}`);
       // node_modules is a link to the shared install: a user's .gitignore would leave it out.
       await step('commit', "printf 'node_modules\\n' >> .git/info/exclude && git add -A && git commit -qm init");
 

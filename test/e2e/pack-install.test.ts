@@ -31,13 +31,19 @@ describe('packed packages in an empty git repository', () => {
     initOutput = run('npm', ['init', 'ralph-hooks', '--', '--yes'], project);
   }, 240_000);
 
-  it('npm init ralph-hooks -- --yes writes the config, an executable stop-watcher and a merged settings.json', () => {
-    expect(initOutput).toContain('create  .claude/hooks/stop-watcher.sh');
+  it('npm init ralph-hooks -- --yes writes the config, an executable stop-watcher, the guard and a merged settings.json', () => {
+    expect(initOutput).toContain('create  .claude/hooks/  (6 files)');
+    expect(initOutput).toContain('create  .claude/hooks/guard-rules/');
     const config = JSON.parse(readFileSync(join(project, 'ralph-hooks.config.json'), 'utf8'));
-    expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }]);
+    expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'guard', preset: 'guard' }]);
     expect(statSync(join(project, '.claude/hooks/stop-watcher.sh')).mode & 0o111).not.toBe(0);
     const settings = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8'));
     expect(settings.hooks.Stop[0].hooks[0].command).toBe('bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/stop-watcher.sh');
+    // The guard is registered before every tool call, and denies a dangerous one.
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe('bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh');
+    const input = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: project, session_id: 's' });
+    const denied = spawnSync('bash', ['.claude/hooks/guard.sh'], { cwd: project, input, encoding: 'utf8' });
+    expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('the $schema in the config points at a schema the installed package ships', () => {
@@ -46,8 +52,8 @@ describe('packed packages in an empty git repository', () => {
     expect(schema.title).toBe('ralph-hooks.config.json');
   });
 
-  it('shellcheck reports nothing on the generated script', () => {
-    const result = spawnSync('shellcheck', [join(project, '.claude/hooks/stop-watcher.sh')], { encoding: 'utf8' });
+  it('shellcheck reports nothing on the generated scripts', () => {
+    const result = spawnSync('shellcheck', ['-x', join(project, '.claude/hooks/stop-watcher.sh'), join(project, '.claude/hooks/guard.sh')], { encoding: 'utf8', cwd: join(project, '.claude/hooks') });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   });

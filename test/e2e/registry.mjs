@@ -196,11 +196,14 @@ async function npmSteps(REGISTRY, NPMRC) {
     await sh('npx ralph-hooks generate');
     check(readFileSync(join(APP, '.claude/hooks/stop-watcher.sh'), 'utf8').split('\n').includes('readonly DEFAULT_MAX_GLOBAL_ITERATIONS=40'), 'not in the hook');
   });
-  await steps.step('npx ralph-hooks add guard --preset guard, with no warning', async () => {
+  await steps.step('init registered the guard; npx ralph-hooks remove guard, then add guard --preset guard, with no warning', async () => {
+    check(JSON.parse(readFileSync(join(APP, '.claude/settings.json'), 'utf8')).hooks.PreToolUse?.[0]?.hooks?.[0]?.command?.includes('guard.sh'), 'the guard is not registered');
+    await sh('npx ralph-hooks remove guard');
+    check(!existsSync(join(APP, '.claude/hooks/guard.sh')), 'remove guard left .claude/hooks/guard.sh');
     await sh('npx ralph-hooks add guard --preset guard 2>add.err');
     check(!readFileSync(join(APP, 'add.err'), 'utf8').includes('warning'), readFileSync(join(APP, 'add.err'), 'utf8'));
   });
-  await steps.step("npm test after the changes (the new hook's tests included)", async () => {
+  await steps.step("npm test after the changes (the guard's tests included)", async () => {
     await sh('npm test');
     check(existsSync(join(APP, 'test/hooks/guard.vitest.ts')), 'no test/hooks/guard.vitest.ts');
   });

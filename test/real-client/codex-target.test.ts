@@ -15,11 +15,11 @@ const describeCodex = describeAgent('codex', { concurrent: false });
 const ADVANCE = "jq '.taskIndex += 1 | .globalIteration += 1' specs/demo/.ralph-state.json > state.tmp && mv state.tmp specs/demo/.ralph-state.json";
 const STATE = { phase: 'execution', taskIndex: 0, totalTasks: 3, taskIteration: 1, maxTaskIterations: 5, globalIteration: 1, maxGlobalIterations: 20 };
 
-/** An empty git repository with `ralph-hooks init --yes --target codex-project` run in it. */
+/** An empty git repository with `ralph-hooks init --yes --target codex-project --guard none` run in it (the stop-watcher's test: the guard's is in shared-scenarios). */
 function initProject(): string {
   const root = scratch('ralph-hooks-codex-');
   expect(spawnSync('git', ['init', '-q'], { cwd: root }).status).toBe(0);
-  const init = ralphHooks(['init', '--yes', '--target', 'codex-project'], { cwd: root });
+  const init = ralphHooks(['init', '--yes', '--target', 'codex-project', '--guard', 'none'], { cwd: root });
   expect(init.status, init.stderr).toBe(0);
   return root;
 }

@@ -57,7 +57,8 @@ function makeProject(agent: string, target: string, { hooks, init, add }: (typeo
   if (CONFIG_MADE.has(agent)) return realProject({ target, hooks } as RalphHooksConfigInput).root;
   const root = scratch();
   spawnSync('git', ['init', '-q'], { cwd: root });
-  const made = ralphHooks(['init', '--yes', '--target', target, ...init], { cwd: root });
+  // --guard none: each scenario names its hooks (the guard's adds it, as a user would).
+  const made = ralphHooks(['init', '--yes', '--target', target, '--guard', 'none', ...init], { cwd: root });
   expect(made.status, made.stderr).toBe(0);
   if (add) {
     const added = ralphHooks(['add', ...add], { cwd: root });

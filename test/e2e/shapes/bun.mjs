@@ -9,7 +9,7 @@ export const shape = {
   pm: "bun",
   // bun prunes nothing when bun.lock is already as package.json wants it: uninstall's last line says what does.
   sameNodeModules: true,
-  init: "bun create ralph-hooks --yes",
+  init: "bun create ralph-hooks --yes --guard none",
   ralph: "bunx ralph-hooks",
   format: "bun run format",
   test: "bun test",

@@ -35,7 +35,8 @@ import { check, StepFailed, Steps } from '../steps.mjs';
 /**
  * @typedef {object} Shape
  * @property {string} pm the package manager it uses (pnpm, yarn, bun, npm or none): for the log
- * @property {string} init the command its user types to set ralph-hooks up
+ * @property {string} init the command its user types to set ralph-hooks up (with --guard none: the shapes are
+ *   about package managers and layouts; the guard by default is registry.mjs's and init-matrix's)
  * @property {string} format its formatter, over every file
  * @property {string} ralph how its user runs the ralph-hooks CLI (for `uninstall --yes`), where init ran
  * @property {Record<string, string | { text: string, executable: true }>} files its files (path → text)

@@ -9,7 +9,7 @@
 /** @type {import('./lifecycle.mjs').Shape} */
 export const shape = {
   pm: "npm",
-  init: "npm init ralph-hooks -- --yes",
+  init: "npm init ralph-hooks -- --yes --guard none",
   ralph: "npx ralph-hooks",
   format: "npm run format",
   test: "npm test",

@@ -9,7 +9,7 @@
 /** @type {import('./lifecycle.mjs').Shape} */
 export const shape = {
   pm: "pnpm",
-  init: "pnpm create ralph-hooks --yes",
+  init: "pnpm create ralph-hooks --yes --guard none",
   ralph: "pnpm exec ralph-hooks",
   format: "pnpm run format",
   test: "pnpm test",

@@ -9,7 +9,7 @@
 /** @type {import('./lifecycle.mjs').Shape} */
 export const shape = {
   pm: "none",
-  init: "npm init ralph-hooks -- --yes",
+  init: "npm init ralph-hooks -- --yes --guard none",
   ralph: "npx --yes ralph-hooks@0.1.0",
   format: ".venv/bin/ruff format . && .venv/bin/ruff check --fix .",
   test: "PYTHONPATH=src .venv/bin/python -m unittest discover -s tests -t .",

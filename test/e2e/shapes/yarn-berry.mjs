@@ -8,7 +8,7 @@
 /** @type {import('./lifecycle.mjs').Shape} */
 export const shape = {
   pm: "yarn",
-  init: "yarn create ralph-hooks --yes",
+  init: "yarn create ralph-hooks --yes --guard none",
   ralph: "yarn ralph-hooks",
   format: "yarn format",
   test: "yarn test",

@@ -12,7 +12,7 @@
 export const shape = {
   pm: "yarn",
   from: "packages/calendar",
-  init: "yarn create ralph-hooks --yes",
+  init: "yarn create ralph-hooks --yes --guard none",
   ralph: "yarn run -T ralph-hooks",
   format: "yarn format",
   test: "yarn test",

@@ -15,7 +15,7 @@ describeGuardCases('guard effects: programs the guard does not know', 'judges th
     ['mytool "$HOME"', 'scope'],
     ['mytool --config=/etc/hosts', 'scope'],
     ['mytool /usr', 'scope'],
-    ['mytool /dev/sda', 'scope'],
+    ['mytool /dev/sda', 'fs-destroy'],
     ['mytool @~/.ssh/id_ed25519', 'secrets'],
     ['mytool --key=~/.aws/credentials', 'secrets'],
     ['mytool file://$HOME/.ssh/id_ed25519', 'secrets'],
