@@ -6,7 +6,7 @@
 // Usage: npm run build && RALPH_HOOKS_DCG=… node bench/guard-corpora.mjs --corpus dcg
 //          [--rules default|all] [--jobs 2] [--quiet]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generate } from '../dist/src/index.js';
@@ -80,6 +80,7 @@ async function mapLimit(items, limit, fn) {
 
 const rules = rulesArg === 'all' ? Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, { enabled: true }])) : {};
 const project = await setup(rules);
+process.once('exit', () => rmSync(project.home, { recursive: true, force: true }));
 const pct = (n, d) => `${d ? ((100 * n) / d).toFixed(1) : '0.0'}%`;
 const show = (c) => JSON.stringify(c.command ?? c.input).slice(0, 160);
 
