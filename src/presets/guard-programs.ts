@@ -100,9 +100,103 @@ export const WRAPPERS: readonly Wrapper[] = [
  */
 export const QUIET_PROGRAMS: readonly { why: string; names: string[] }[] = [
   { why: 'print or search text', names: ['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'diff', 'cmp', 'comm', 'jq', 'yq', 'column', 'fold', 'fmt', 'nl', 'tac', 'rev', 'expand', 'column', 'base64', 'md5sum', 'sha1sum', 'sha256sum', 'cksum'] },
-  { why: 'look a name up', names: ['man', 'info', 'help', 'which', 'type', 'whatis', 'apropos', 'whereis', 'tldr', 'hash', 'alias', 'unalias', 'complete', 'compgen', 'declare', 'typeset', 'export', 'unset', 'local', 'readonly', 'history', 'pgrep', 'pidof', 'ps', 'stat', 'file', 'ls', 'tree', 'du', 'df', 'realpath', 'readlink', 'basename', 'dirname', 'locate', 'test', '[', 'true', 'false', 'cd', 'pushd', 'popd', 'printenv', 'read', 'getopts', 'shift', 'return', 'exit', 'wait', 'trap', 'set', 'shopt', 'ulimit', 'umask', 'kill', 'killall', 'pkill'] },
+  { why: 'look a name up', names: ['man', 'info', 'help', 'which', 'type', 'whatis', 'apropos', 'whereis', 'tldr', 'hash', 'alias', 'unalias', 'complete', 'compgen', 'declare', 'typeset', 'export', 'unset', 'local', 'readonly', 'history', 'pgrep', 'pidof', 'ps', 'stat', 'file', 'ls', 'tree', 'du', 'df', 'realpath', 'readlink', 'basename', 'dirname', 'locate', 'test', '[', 'true', 'false', 'cd', 'pushd', 'popd', 'printenv', 'read', 'getopts', 'shift', 'return', 'exit', 'wait', 'set', 'shopt', 'ulimit', 'umask', 'kill', 'killall', 'pkill'] },
   { why: 'take files, not a command', names: ['rm', 'rmdir', 'unlink', 'shred', 'cp', 'mv', 'ln', 'install', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'truncate', 'tee', 'tar', 'zip', 'unzip', 'gzip', 'gunzip', 'rsync', 'scp'] },
   { why: 'verbs of their own, judged by the rules that know them', names: ['git', 'cargo', 'go', 'pip', 'pip3', 'uv', 'poetry', 'gem', 'brew', 'apt', 'apt-get', 'apt-cache', 'dpkg', 'dnf', 'yum', 'pacman', 'apk', 'snap', 'conda', 'docker', 'podman', 'nerdctl', 'kubectl', 'oc', 'helm', 'gh', 'glab', 'aws', 'gcloud', 'gsutil', 'az', 'rclone', 'make', 'just', 'systemctl', 'service', 'crontab'] },
+];
+
+/**
+ * Languages whose code the guard reads for what it names (docs/guards.md, "Code in other
+ * languages"): the options that hold code, or the first operand (awk). The code is not run or
+ * parsed as the language's own grammar: its string literals are read. A literal handed to one
+ * of CODE_RUNNERS (os.system("…"), execSync("…"), `…` in perl, ruby and php) is a command
+ * line, checked as one; a literal that is a path (~/…, /…, ./…, .env…) is a file the code
+ * may read, and may write where the code holds one of CODE_WRITE_WORDS. A name with a
+ * version is the same language (python3.13, node22, perl5.36, ruby3.2, php8.3).
+ */
+export interface CodeLanguage {
+  names: string[];
+  /** Options whose value is code (`-c`, `-e`, `--eval`). */
+  codeOptions: string[];
+  /** The first operand is the program (awk), not a script file. */
+  programOperand?: boolean;
+  /** Backquoted text runs a shell command in this language (perl, ruby, php). */
+  backquotesRun?: boolean;
+}
+
+export const CODE_LANGUAGES: readonly CodeLanguage[] = [
+  { names: ['python', 'python2', 'python3', 'pypy', 'pypy3'], codeOptions: ['-c'] },
+  { names: ['node', 'nodejs', 'deno', 'bun'], codeOptions: ['-e', '--eval', '-p', '--print'] },
+  { names: ['perl'], codeOptions: ['-e', '-E'], backquotesRun: true },
+  { names: ['ruby'], codeOptions: ['-e'], backquotesRun: true },
+  { names: ['php'], codeOptions: ['-r'], backquotesRun: true },
+  { names: ['lua', 'luajit'], codeOptions: ['-e'] },
+  { names: ['Rscript'], codeOptions: ['-e'] },
+  { names: ['awk', 'gawk', 'mawk', 'nawk'], codeOptions: [], programOperand: true },
+];
+
+/** Functions that run the string they are given as a command (any of the languages above). */
+export const CODE_RUNNERS: readonly string[] = [
+  'system', 'popen', 'exec', 'execSync', 'execFileSync', 'execFile', 'spawn', 'spawnSync', 'run', 'call', 'check_call', 'check_output',
+  'Popen', 'getoutput', 'getstatusoutput', 'shell_exec', 'passthru', 'proc_open', 'execl', 'execlp', 'execv', 'execvp', 'spawnl', 'spawnlp',
+  'capture2', 'capture2e', 'capture3', 'Command', 'execute', 'qx', 'getline',
+];
+
+/** Words in code that write, move or delete a file: the paths the code names are then judged as written, too. */
+export const CODE_WRITE_WORDS: readonly string[] = [
+  'write', 'appendFile', 'unlink', 'remove', 'rmtree', 'rmdir', 'rmSync', 'rm(', 'rm -', 'delete', 'truncate', 'rename', 'move', 'copy',
+  'chmod', 'chown', 'mkdir', 'symlink', 'link', 'fopen', 'File.new', 'IO.write', 'print >', 'printf >', '" >', '>>',
+  // open()'s modes that write, after the path: open(p, "w"), fopen(p, 'a+')
+  ...['w', 'wb', 'w+', 'a', 'ab', 'a+', 'r+', 'x'].flatMap((mode) => ['"', "'"].flatMap((q) => [`, ${q}${mode}${q}`, `,${q}${mode}${q}`])),
+];
+
+/** Words in code that stand for the home folder: a literal beside one (`HOME + "/.ssh/id_rsa"`) is a path in it. */
+export const CODE_HOME_WORDS: readonly string[] = ['HOME', 'homedir', 'expanduser', 'home()', 'Path.home', 'Dir.home', 'USERPROFILE'];
+
+/**
+ * Environment variables whose value a program runs as a command (git's editor and pager, ssh's
+ * askpass, less's input filter): an assignment of one (`GIT_EDITOR='…' git commit`, `export
+ * PAGER=…`) is checked as the command it runs.
+ */
+export const RUN_VARIABLES: readonly string[] = [
+  'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_PROXY_COMMAND',
+  'EDITOR', 'VISUAL', 'PAGER', 'MANPAGER', 'LESSOPEN', 'LESSCLOSE', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'BROWSER', 'PROMPT_COMMAND',
+];
+
+/**
+ * Settings whose value git runs as a command (case does not matter; `*` is any part of the
+ * name). A value starting with `!` (an alias) is a shell command; an alias without one is a
+ * git command. Read from `git -c KEY=VALUE`, `--config-env KEY=VAR`, `git config KEY VALUE`.
+ */
+export const GIT_RUN_KEYS: readonly string[] = [
+  'alias.*', 'core.fsmonitor', 'core.pager', 'core.sshcommand', 'core.editor', 'core.askpass', 'core.gitproxy', 'sequence.editor',
+  'diff.external', 'diff.*.textconv', 'diff.*.command', 'difftool.*.cmd', 'merge.*.driver', 'mergetool.*.cmd', 'filter.*.clean',
+  'filter.*.smudge', 'filter.*.process', 'credential.helper', 'credential.*.helper', 'gpg.program', 'gpg.*.program', 'pager.*',
+  'uploadpack.packobjectshook', 'remote.*.uploadpack', 'remote.*.receivepack', 'interactive.difffilter', 'web.browser', 'browser.*.cmd',
+  'man.*.cmd', 'sendemail.tocmd', 'sendemail.cccmd', 'sendemail.sendmailcmd', 'instaweb.httpd',
+];
+
+/**
+ * Verbs that set a command another run of the program runs later (a package.json script, a
+ * git setting): the value is checked as the command it becomes. `key=value`: the words are
+ * KEY=VALUE; `key value`: a KEY word, then its VALUE.
+ */
+export const CONFIGURED_COMMANDS: readonly { programs: string[]; verbs: string; keys: readonly string[]; form: 'key=value' | 'key value' }[] = [
+  { programs: ['npm', 'pnpm', 'bun'], verbs: 'pkg set', keys: ['scripts.*'], form: 'key=value' },
+  { programs: ['npm'], verbs: 'set-script', keys: ['*'], form: 'key value' },
+  { programs: ['git'], verbs: 'config', keys: GIT_RUN_KEYS, form: 'key value' },
+];
+
+/**
+ * Commands that print shell code to set up a tool (`eval "$(ssh-agent -s)"`, `source <(kubectl
+ * completion bash)`): what they print is the tool's own setup, let through where a shell runs
+ * it. Globs over the command's words, joined by blanks.
+ */
+export const SHELL_SETUP_GENERATORS: readonly string[] = [
+  'ssh-agent', 'ssh-agent -*', '* completion bash*', '* completion zsh*', '* completion fish*', '* completion -s *', '* completions bash*', '* completions zsh*',
+  'pyenv init*', 'pyenv virtualenv-init*', 'rbenv init*', 'nodenv init*', 'goenv init*', 'direnv hook *', 'fnm env*', 'brew shellenv*', '*/brew shellenv*',
+  'conda shell.*', 'starship init *', 'zoxide init *', 'mise activate*', 'rtx activate*', 'minikube docker-env*', 'docker-machine env *', 'dircolors*',
+  'register-python-argcomplete *', 'opam env*', 'luarocks path*', 'keychain --eval*', 'gpg-agent --daemon*', 'thefuck --alias*',
 ];
 
 /** Every quiet program's name. */
@@ -186,13 +280,51 @@ export function programsTemplateContext(ruleNames: string[]) {
   };
 }
 
+/** An ERE alternation of WORDS, each taken literally. */
+function literalAlternation(words: readonly string[]): string {
+  return words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+}
+
+/** A glob for a case arm: its literal parts single-quoted, its `*` left to match. */
+function globCase(glob: string): string {
+  return glob.split('*').map((part) => (part ? `'${part.replace(/'/g, "'\\''")}'` : '')).join('*');
+}
+
+/** The context code.sh.hbs renders with: the code languages, the runners, git's and the environment's configured commands. */
+export function codeTemplateContext() {
+  const names = CODE_LANGUAGES.flatMap((language) => language.names);
+  return {
+    languages: CODE_LANGUAGES.map((language) => ({
+      names: language.names,
+      options: ` ${language.codeOptions.join(' ')} `,
+      first: language.codeOptions[0] ?? '',
+      programOperand: language.programOperand ? 1 : 0,
+      backquotes: language.backquotesRun ? 1 : 0,
+    })),
+    names: ` ${names.join(' ')} `,
+    // A name with a version: the family's name and the version (python3.13, node22, perl5.36).
+    versioned: `^(${literalAlternation([...names].sort((a, b) => b.length - a.length))})[0-9.]*[0-9]$`,
+    runners: `(^|[^A-Za-z0-9_])(${literalAlternation(CODE_RUNNERS)})[[:space:]]*[({]?[[:space:]]*[[{]?[[:space:]]*$`,
+    writes: `(${literalAlternation(CODE_WRITE_WORDS)})`,
+    home: `(${literalAlternation(CODE_HOME_WORDS)})`,
+    runVariables: ` ${RUN_VARIABLES.join(' ')} `,
+    configured: CONFIGURED_COMMANDS.flatMap((entry) => entry.programs.map((program) => ({ program, verbs: ` ${entry.verbs} `, keys: entry.keys.map(globCase).join(' | '), form: entry.form }))),
+    configuredKeys: CONFIGURED_COMMANDS.filter((entry) => !entry.programs.includes('git'))
+      .flatMap((entry) => entry.programs.flatMap((program) => entry.keys.map((key) => `'${program}:'${globCase(key)}`))).join(' | '),
+    gitRunKeys: GIT_RUN_KEYS.map(globCase),
+    generators: SHELL_SETUP_GENERATORS.map(globCase).join(' | '),
+  };
+}
+
 /** The generated list of docs/guards.md, "Commands run by other commands". */
 export function programsDocList(): string {
   const lines = WRAPPERS.map((w) => `- ${w.doc}`);
   return [
     ...lines,
     '- a shell reading its commands from standard input: a here-string (`bash <<<\'text\'`), a here-document (`bash <<EOF`), or a pipe from `echo`, `printf` or `cat <<<` (`echo \'text\' | sh`)',
-    '- any other program, unless it is one of those below that never run their arguments: when an argument is a command name that a rule judges, the words from there on are checked as a command of their own (four at most), and a denial names the program (`setsid`-like wrappers the list lacks, `mytool rm -rf ~`). An argument that may be a whole command line is read as a shell reads it: one whose first word, quotes and backslashes taken out, is such a name (`tmux new -d \'rm -rf ~\'`, `nodemon --exec=\'…\'`, `concurrently \'…\'`), and one with shell syntax in it (`$`, a backquote, a backslash, `{a,b}`). Interpreters\' code (`python -c`, `node -e`, `awk`, `psql -c`) is another language, left to the rules that know them',
+    '- any other program, unless it is one of those below that never run their arguments: when an argument is a command name that a rule judges, the words from there on are checked as a command of their own (four at most), and a denial names the program (`setsid`-like wrappers the list lacks, `mytool rm -rf ~`). An argument that may be a whole command line is read as a shell reads it: one whose first word, quotes and backslashes taken out, is such a name (`tmux new -d \'rm -rf ~\'`, `nodemon --exec=\'…\'`, `concurrently \'…\'`), and one with shell syntax in it (`$`, a backquote, a backslash, `{a,b}`). Interpreters\' code is read as the next section says',
+    '- `docker exec`, `podman exec`, `docker compose exec`, `kubectl exec … --`, `oc exec`: the command run in the container, checked as a command of its own (`docker exec db psql -c \'DROP TABLE users\'` is the `psql` call)',
+    '- `trap \'text\' SIGNAL…`: the text, run when the signal comes (`EXIT`: when the shell ends)',
     '- `docker run`, `podman run`, `nerdctl run` with a host folder bind-mounted (`-v SRC:DST`, `--mount source=SRC,target=DST`): the container\'s command, each path under DST read as the same path under SRC, in the folder `-w` names (`docker run -v ~:/h alpine rm -rf /h` is `rm -rf ~`); without a bind mount, or with a named volume, it touches no host file',
     '',
     'Programs that never run their arguments (the check above skips them):',

@@ -7,7 +7,7 @@ import { loadGuardRules, rulePartials, rulesOptionsSchema, rulesTemplateContext,
 import { projectPathOption } from './path-option.js';
 import { ereFullPattern, erePattern } from './regex-option.js';
 import { contractTraits } from '../targets/contracts.js';
-import { programsTemplateContext, ruleCommandNames } from './guard-programs.js';
+import { codeTemplateContext, programsTemplateContext, ruleCommandNames } from './guard-programs.js';
 import { effectsTemplateContext } from './guard-effects.js';
 import type { Preset, PresetTarget, Registration } from './types.js';
 
@@ -203,6 +203,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),
       programs: guardProgramsContext(rules, entry.options),
+      code: codeTemplateContext(),
       effects: effectsTemplateContext(),
     }),
   };

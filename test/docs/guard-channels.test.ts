@@ -52,6 +52,6 @@ describe('docs/guards.md: the channels the guard follows', () => {
 
   it('each program in the docs list has a test file of its channel or of its wrapper family', () => {
     const files = readdirSync(join(REPO_ROOT, 'test/guards/channels')).join(' ');
-    for (const name of ['xargs', 'parallel', 'watch', 'busybox', 'find', 'flock', 'chroot', 'unbuffer', 'script', 'su', 'ssh', 'unknown-wrappers', 'at', 'command-lines', 'containers-run']) expect(files).toContain(name);
+    for (const name of ['xargs', 'parallel', 'watch', 'busybox', 'find', 'flock', 'chroot', 'unbuffer', 'script', 'su', 'ssh', 'unknown-wrappers', 'at', 'command-lines', 'containers-run', 'shell-text-runs', 'interpreter-code', 'written-scripts', 'configured-commands']) expect(files).toContain(name);
   });
 });

@@ -10,17 +10,28 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { renderHooks } from '../../src/generate/render-hooks.js';
 import { PRESETS } from '../../src/presets/index.js';
+import { generateProject } from '../helpers/generate.js';
 import { linkInstalled, REPO_ROOT, ralphHooks, tempDir } from '../helpers/cli.js';
 
 const ALL_EXTRAS = { vitest: true, bats: true, cases: true, workflow: true, packageJson: true };
 
-/** A project generated from `config`, with node_modules linked to this repository. */
+/**
+ * A project generated from `config`, with node_modules linked to this repository. Generated in
+ * this process, as `ralph-hooks generate` does (the same plan, written the same way), without
+ * starting the CLI (~0.3 s of CPU each): the CLI's generate has tests of its own, and the last
+ * test here regenerates through it.
+ */
 export function generatedProject(config: object): string {
-  const root = tempDir('rh-generated-');
-  writeFileSync(join(root, 'ralph-hooks.config.json'), `${JSON.stringify(config, null, 2)}\n`);
-  const result = ralphHooks(['generate', '--quiet'], { cwd: root });
-  if (result.status !== 0) throw new Error(result.stderr);
+  const root = generateProject(config as never, tempDir('rh-generated-')).root;
   linkInstalled(join(root, 'node_modules'), ['vitest', 'bats']);
+  return root;
+}
+
+/** Every preset's project for `target`, made once: the tests that use it only read it or run its tests. */
+const everyPresetProjects = new Map<string, string>();
+function everyPresetProject(target: string): string {
+  let root = everyPresetProjects.get(target);
+  if (root === undefined) everyPresetProjects.set(target, (root = generatedProject(everyPreset(target))));
   return root;
 }
 
@@ -30,12 +41,16 @@ const run = (command: string, args: string[], cwd: string) =>
 /** The generated projects' vitest command (HOOK_VITEST_COMMAND), with this repository's vitest. */
 const vitest = (root: string) => run(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/hooks/vitest.config.cjs'], root);
 
+/** Each target's presets, found once: finding them renders every preset. */
+const presetsOf = new Map<string, (typeof PRESETS)[number][]>();
 /**
  * One hook per preset that renders for the target with its defaults. Left out: presets with
  * required options (cc-compat wraps a script you name) or that refuse the target.
  */
 function presetsFor(target: string) {
-  return PRESETS.filter((preset) => {
+  const known = presetsOf.get(target);
+  if (known) return known;
+  const presets = PRESETS.filter((preset) => {
     try {
       renderHooks(validateConfig({ target, hooks: [{ kind: preset.kind, preset: preset.id }] }));
       return true;
@@ -43,6 +58,8 @@ function presetsFor(target: string) {
       return false;
     }
   });
+  presetsOf.set(target, presets);
+  return presets;
 }
 
 const everyPreset = (target: string) => ({
@@ -54,7 +71,7 @@ const everyPreset = (target: string) => ({
 describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 'copilot-project', 'gemini-project', 'droid-project'])('generated tests for every preset (%s)', (target) => {
   let root: string;
   beforeAll(() => {
-    root = generatedProject(everyPreset(target));
+    root = everyPresetProject(target);
   }, 240_000);
 
   it('the vitest files pass', () => {
@@ -79,7 +96,7 @@ describe.each(['claude-project', 'forgeflare', 'codex-project', 'qwen-project', 
 
 describe('generated test files', () => {
   it('a guard gets the fail-closed contract, a stop-watcher the fail-open one', () => {
-    const root = generatedProject(everyPreset('claude-project'));
+    const root = everyPresetProject('claude-project');
     const guardTest = readFileSync(join(root, 'test/hooks/guard-hook.vitest.ts'), 'utf8');
     expect(guardTest).toContain('expect(result).toDeny();');
     expect(readFileSync(join(root, 'test/hooks/guard-hook.bats'), 'utf8')).toContain('assert_deny');

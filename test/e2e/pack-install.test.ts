@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, tempDir } from '../helpers/cli.js';
 
+// A time limit on each step: a synchronous call the registry never answers would otherwise block
+// the worker past beforeAll's own limit (which only fires between awaits).
 const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 200_000, killSignal: 'SIGKILL' });
 
 describe('packed packages in an empty git repository', () => {
   let project: string;
@@ -23,7 +25,9 @@ describe('packed packages in an empty git repository', () => {
     const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version;
     project = tempDir('ralph-hooks-user-');
     run('git', ['init', '-q'], project);
-    run('npm', ['install', '--no-audit', '--no-fund', join(packs, `ralph-hooks-${version}.tgz`), join(packs, `create-ralph-hooks-${version}.tgz`)], project);
+    // The dependencies are those `npm ci` just fetched for this repository: take them from npm's
+    // cache when it holds them (--prefer-offline), as a user's warm cache would.
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(packs, `ralph-hooks-${version}.tgz`), join(packs, `create-ralph-hooks-${version}.tgz`)], project);
     initOutput = run('npm', ['init', 'ralph-hooks', '--', '--yes'], project);
   }, 240_000);
 

@@ -39,8 +39,21 @@ const CASES: { scenario: string; hooks: unknown[]; init: string[]; add?: string[
 /** Claude Code and Codex have their own init tests (init-scenarios, codex-target). */
 const CONFIG_MADE = new Set(['claude-code', 'codex']);
 
-/** The project for a scenario: generated from its config, or made by init --yes and add as a user of the agent would. */
-function projectFor(agent: string, target: string, { hooks, init, add }: (typeof CASES)[number]): string {
+/**
+ * The project for a scenario: generated from its config, or made by init --yes and add as a
+ * user of the agent would. runScenario only reads it (it copies the hook setup into a session
+ * folder of its own), so scenarios with the same setup (the three bash-loop ones) share one:
+ * made once per agent and setup, not once per scenario (an init and an add are two CLI starts).
+ */
+const projects = new Map<string, string>();
+function projectFor(agent: string, target: string, setup: (typeof CASES)[number]): string {
+  const key = JSON.stringify([agent, target, CONFIG_MADE.has(agent) ? setup.hooks : [setup.init, setup.add]]);
+  let root = projects.get(key);
+  if (root === undefined) projects.set(key, (root = makeProject(agent, target, setup)));
+  return root;
+}
+
+function makeProject(agent: string, target: string, { hooks, init, add }: (typeof CASES)[number]): string {
   if (CONFIG_MADE.has(agent)) return realProject({ target, hooks } as RalphHooksConfigInput).root;
   const root = scratch();
   spawnSync('git', ['init', '-q'], { cwd: root });
