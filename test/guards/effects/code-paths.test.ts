@@ -1,5 +1,5 @@
 // Paths written out in code the guard does not read as commands (an interpreter's -c/-e, an
-// awk program, a sed or perl script, make --eval, an unknown program's words with blanks),
+// julia, octave, pwsh, an unknown program's words with blanks),
 // in text written to a file and then used, and in a wrapper's own files: each is judged as
 // the worst case. The look-alikes use the same programs on project files, or code whose
 // slashes and tildes are not paths (a division, a regex, awk's match, a route).
@@ -15,8 +15,7 @@ describeGuardCases('guard effects: paths written out in code', 'judges the paths
     ['gawk \'BEGIN { print "x" > "~/.bashrc" }\'', 'scope'],
     ['sed -n \'1s/.*/x/w ~/.bashrc\' notes.txt', 'scope'],
     ['perl -e \'open(my $f, "<", ".env"); print <$f>\'', 'secrets'],
-    ['make -s --eval=\'$(file >~/.bashrc,x)\' .', 'scope'],
-    ['node -e "require(\'child_process\').execSync(\'rm -rf /\')"', 'scope'],
+    ['julia -e \'open(f->write(f, "x"), "~/.bashrc", "w")\'', 'scope'],
     ['apache2ctl -c \'Include ~/.ssh/id_rsa\'', 'secrets'],
     ['echo \'esyscmd(cat ~/.ssh/id_rsa)\' | m4', 'secrets'],
     ['echo "rm -rf ~" > /tmp/t && chmod +x /tmp/t && mytool --on-error=/tmp/t', 'scope'],
@@ -37,7 +36,6 @@ describeGuardCases('guard effects: paths written out in code', 'judges the paths
     'awk \'/^#/ { print }\' notes.txt',
     'sed -n \'/^$/d\' notes.txt',
     'perl -ne \'print if /foo/\' notes.txt',
-    'make -s --eval=\'$(info hi)\' .',
     'echo "x" > build/t && cat build/t',
     'strace -o build/trace.txt ls',
     'script -q -c ls build/typescript',
