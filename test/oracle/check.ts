@@ -6,7 +6,8 @@
  */
 import { corpusLine } from './generator.js';
 import { limitOf } from './limits.js';
-import { runGuard, runOracle, type Damage, type GuardRun, type OracleRun, type Template } from './sandbox.js';
+import type { Known } from './families.js';
+import { runGuard, runOracle, type Damage, type GuardRun, type OracleRun, type RuleSetName, type Template } from './sandbox.js';
 
 export interface Verdict {
   oracle: OracleRun;
@@ -60,4 +61,56 @@ export async function check(templates: Template[], command: string, expectHarmle
   const targets = broken.map((g) => `${g.target}: ${g.kind}${g.reason ? ` (${g.reason.slice(0, 120)})` : ''}`).join('\n    ');
   const line = corpusLine(command, dangerous, dangerous ? rule : undefined, dangerous ? `oracle: ${describeDamage(oracle.damage)}` : 'oracle: no damage');
   return { oracle, guards, failure: `${what}:\n  ${JSON.stringify(command)}\n    ${targets}\n  corpus.json:\n  ${line}` };
+}
+
+/** One guard the oracle asks: a template (its target's shape) and the rule set it was generated with. */
+export interface Ask {
+  template: Template;
+  set: RuleSetName;
+  /** The rules on in that set. */
+  on: Set<string>;
+}
+
+export interface CaseVerdict {
+  damage: Damage[];
+  /** Did the oracle hold the guard to this case (damage, or a harmless twin)? */
+  held: boolean;
+  guards: Array<GuardRun & { set: RuleSetName }>;
+  failure?: string;
+  known?: Known;
+  limit?: string;
+}
+
+/**
+ * The oracle's rule for one family case: run it in `layout`; with damage, every asked guard whose
+ * rule set has one of the case's rules on must deny; a harmless twin must do no damage and be
+ * allowed by every asked guard. A disagreement a `known` entry matches is returned as known.
+ */
+export async function holdCase(layout: Template, asks: Ask[], c: { command: string; rule?: string[] }, harmless: boolean, known: Known[] = [], count = counters()): Promise<CaseVerdict> {
+  const oracle = await runOracle(layout, c.command);
+  count.oracleRuns++;
+  count.oracleMs += oracle.ms;
+  const { damage, command } = { damage: oracle.damage, command: c.command };
+  if (harmless && damage.length) return { damage, held: true, guards: [], failure: `a harmless twin did damage (fix it in families.ts): ${JSON.stringify(command)} ${describeDamage(damage)}` };
+  if (!harmless && !damage.length) return { damage, held: false, guards: [] };
+  const held = harmless ? asks : asks.filter((a) => !c.rule?.length || c.rule.some((r) => a.on.has(r)));
+  if (!held.length) return { damage, held: false, guards: [] };
+  const guards = await Promise.all(held.map(async (a) => ({ ...(await runGuard(a.template, command)), set: a.set })));
+  count.guardRuns += guards.length;
+  count.guardMs += guards.reduce((sum, g) => sum + g.ms, 0);
+  if (damage.length) count.damaging++;
+  else count.harmless++;
+  const broken = guards.filter((g) => g.kind === 'invalid' || (damage.length ? g.kind !== 'deny' : g.kind === 'deny'));
+  if (!broken.length) return { damage, held: true, guards };
+  const limit = limitOf(command, damage);
+  if (limit) {
+    count.limited++;
+    return { damage, held: true, guards, limit: limit.id };
+  }
+  const mark = known.find((k) => k.match.test(command) && !!k.harmless === harmless);
+  if (mark) return { damage, held: true, guards, known: mark };
+  const what = damage.length ? `the oracle saw damage (${describeDamage(damage)}) and the guard let it through` : 'a harmless twin: the oracle saw no damage and the guard denied it';
+  const targets = broken.map((g) => `${g.target} (${g.set} rules): ${g.kind}${g.reason ? ` (${g.reason.slice(0, 120)})` : ''}`).join('\n    ');
+  const line = corpusLine(command, damage.length > 0, damage.length ? c.rule : undefined, damage.length ? `oracle: ${describeDamage(damage)}` : 'oracle: no damage');
+  return { damage, held: true, guards, failure: `${what}:\n  ${JSON.stringify(command)}\n    ${targets}\n  corpus.json:\n  ${line}` };
 }

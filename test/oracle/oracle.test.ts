@@ -1,54 +1,41 @@
 /**
- * The oracle property (issue 39): whatever the sandbox sees do damage, the guard denies, under
- * every target's input shape; whatever it sees do no damage in the harmless corpus, the guard
- * allows. Fixed seed and a bounded count here; more with ORACLE_RUNS / ORACLE_SEED (the
- * scheduled oracle-long workflow runs 10,000), every dimension value with ORACLE_ALL=1, fewer
- * shapes with ORACLE_TARGETS=claude-project,forgeflare. A failure is shrunk by fast-check and
- * printed with its corpus.json line.
+ * The oracle property (issue 48): whatever the sandbox sees do damage, the guard denies — with the
+ * default rule set (when a rule on there covers the damage) and with every rule on, under every
+ * target's input shape; whatever a family's harmless twin does, it does no damage and the guard
+ * allows it. Every family in families.ts is drawn, with a fixed seed: ORACLE_RUNS dangerous and
+ * ORACLE_HARMLESS_RUNS harmless cases per family (the scheduled oracle-long workflow draws
+ * 10,000 per shape), fewer shapes with ORACLE_TARGETS=claude-project,forgeflare. A disagreement
+ * a family lists as known is counted and printed, not failed.
  */
-import fc from 'fast-check';
+import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { check, costLine, counters } from './check.js';
-import { dangerArb, harmlessArb } from './generator.js';
-import { buildTemplate, sandboxAvailable, selectedShapes, type Template } from './sandbox.js';
+import { costLine, counters } from './check.js';
+import { FAMILIES } from './families.js';
+import { buildGuards, runFamilies, tallyLine, type Guards } from './families-run.js';
+import { sandboxAvailable } from './sandbox.js';
 
-const SEED = Number(process.env.ORACLE_SEED ?? 39);
-const RUNS = Number(process.env.ORACLE_RUNS ?? 40);
-const HARMLESS_RUNS = Number(process.env.ORACLE_HARMLESS_RUNS ?? Math.max(15, Math.round(RUNS / 2)));
-// Long runs: report the first failure (shrunk) and stop; the summary counts are printed either way.
-const TIMEOUT = Math.max(120_000, (RUNS + HARMLESS_RUNS) * 4_000);
+const SEED = Number(process.env.ORACLE_SEED ?? 48);
+/** Cases per family; ORACLE_TOTAL (the long run) spreads a total over the families instead. */
+const TOTAL = Number(process.env.ORACLE_TOTAL ?? 0);
+const RUNS = TOTAL ? Math.ceil(TOTAL / FAMILIES.length) : Number(process.env.ORACLE_RUNS ?? 1);
+const HARMLESS_RUNS = Number(process.env.ORACLE_HARMLESS_RUNS ?? (TOTAL ? Math.ceil(RUNS / 2) : 1));
+const TIMEOUT = Math.max(180_000, FAMILIES.length * (RUNS + HARMLESS_RUNS) * 3_000);
 
-describe.skipIf(!sandboxAvailable())('oracle: the guard denies what bash shows to do damage, and allows the harmless look-alikes', () => {
-  let templates: Template[];
+describe.skipIf(!sandboxAvailable())('oracle: every family, the default rules and every rule on, every shape', () => {
+  let guards: Guards;
   beforeAll(() => {
-    templates = selectedShapes().map((shape) => buildTemplate(shape));
-  }, 120_000);
+    guards = buildGuards();
+  }, 180_000);
 
-  it(`dangerous cases (seed ${SEED}, ${RUNS} runs): every damaging one denied under every shape`, async () => {
+  it(`seed ${SEED}: ${RUNS} dangerous and ${HARMLESS_RUNS} harmless cases per family`, async () => {
     const count = counters();
-    await fc.assert(
-      fc.asyncProperty(dangerArb(), async (c) => {
-        const verdict = await check(templates, c.command, false, c.core.rule, count);
-        if (verdict.failure) throw new Error(`${verdict.failure}\n  dimensions: ${[c.core, c.wrapper, c.spelling, c.prefix, c.separator, c.padding].map((d) => d.id).join(' × ')}`);
-      }),
-      { seed: SEED, numRuns: RUNS, verbose: 0 },
-    );
-    console.log(`oracle: ${count.damaging} damaging cases checked, ${count.limited} under a documented limit; ${costLine(count)}`);
+    const tallies = await runFamilies(guards, FAMILIES, { seed: SEED, dangerous: RUNS, harmless: HARMLESS_RUNS, count });
+    console.log(`${tallies.map(tallyLine).join('\n')}\noracle: ${count.damaging} damaging and ${count.harmless} harmless cases held, ${count.limited} under a documented limit; ${costLine(count)}`);
+    const failures = tallies.flatMap((t) => t.failures.map((f) => `[${t.family.id}] ${f}`));
+    if (process.env.ORACLE_REPORT) writeFileSync(process.env.ORACLE_REPORT, failures.join('\n\n'));
+    expect(failures.slice(0, 20).join('\n\n')).toBe('');
     // A generator whose cases never do damage would prove nothing.
-    expect(count.damaging).toBeGreaterThan(RUNS / 3);
-  }, TIMEOUT);
-
-  it(`harmless look-alikes (seed ${SEED}, ${HARMLESS_RUNS} runs): no damage, and allowed under every shape`, async () => {
-    const count = counters();
-    await fc.assert(
-      fc.asyncProperty(harmlessArb(), async (c) => {
-        const verdict = await check(templates, c.command, true, undefined, count);
-        if (verdict.oracle.damage.length) throw new Error(`a harmless case did damage (fix the corpus in generator.ts): ${JSON.stringify(c.command)} ${JSON.stringify(verdict.oracle.damage)}`);
-        if (verdict.failure) throw new Error(`${verdict.failure}\n  dimensions: ${[c.core, c.wrapper, c.prefix, c.padding].map((d) => d.id).join(' × ')}`);
-      }),
-      { seed: SEED, numRuns: HARMLESS_RUNS, verbose: 0 },
-    );
-    console.log(`oracle: ${count.harmless} harmless cases checked, ${count.limited} under a documented limit; ${costLine(count)}`);
-    expect(count.harmless).toBe(HARMLESS_RUNS);
+    expect(count.damaging).toBeGreaterThan((FAMILIES.length * RUNS) / 3);
+    for (const t of tallies) expect(t.drawn, `${t.family.id} draws nothing`).toBeGreaterThan(0);
   }, TIMEOUT);
 });

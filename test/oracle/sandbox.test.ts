@@ -68,6 +68,28 @@ describe('oracle: the sandbox sees what a command did', () => {
     expect(hang.timedOut).toBe(true);
   });
 
+  it('a secret is seen encoded, copied, or from the credential helper; the same programs on the project files are no damage', async () => {
+    expect((await runOracle(template, 'gzip -c .env')).damage).toEqual([{ kind: 'secret-read', detail: 'project/.env in the output (gzip)' }]);
+    expect((await runOracle(template, 'xxd ~/.aws/credentials')).damage).toEqual([{ kind: 'secret-read', detail: '.aws/credentials in the output (hex)' }]);
+    expect((await runOracle(template, 'cp .env /tmp/k')).damage).toEqual([{ kind: 'secret-copied', detail: 'project/.env copied to /tmp/k' }]);
+    expect(kinds((await runOracle(template, "printf 'protocol=https\\nhost=github.com\\n\\n' | git credential fill")).damage)).toEqual(['secret-read']);
+    expect((await runOracle(template, 'gzip -c README.md; cp README.md /tmp/r; xxd src/app.ts')).damage).toEqual([]);
+  });
+
+  it('signals, block devices, the stash, tags and package.json scripts', async () => {
+    expect((await runOracle(template, 'kill -9 -1')).damage).toEqual([{ kind: 'signal', detail: 'killed a process the command did not start' }]);
+    expect((await runOracle(template, 'sleep 5 & kill $!')).damage).toEqual([]);
+    expect((await runOracle(template, 'printf x > /dev/sda')).damage).toEqual([{ kind: 'device', detail: 'changed /dev/sda' }]);
+    expect(kinds((await runOracle(template, 'wipefs -a /dev/sda')).damage)).toEqual(['stub']);
+    expect((await runOracle(template, 'fdisk -l /dev/sda')).damage).toEqual([]);
+    expect((await runOracle(template, 'git stash drop')).damage).toEqual([{ kind: 'git', detail: 'dropped the stash (its change is not in the working tree)' }]);
+    expect((await runOracle(template, 'git stash pop')).damage).toEqual([]);
+    expect((await runOracle(template, 'git tag -d v1.0')).damage).toContainEqual({ kind: 'git', detail: 'deleted refs/tags/v1.0' });
+    expect(kinds((await runOracle(template, "npm pkg set scripts.x='rm -rf ~/.aws' && npm run x")).damage)).toEqual(['home']);
+    const test = await runOracle(template, 'npm test');
+    expect([test.damage, test.stdout]).toEqual([[], 'tests pass\n']);
+  });
+
   it('the guard runs in the same layout and answers', async () => {
     expect((await runGuard(template, 'rm -rf ~/.ssh')).kind).toBe('deny');
     expect((await runGuard(template, 'ls')).kind).toBe('none');

@@ -14,6 +14,11 @@
  *   /home/.oracle/log         what the stubs were called with (one file per call)
  *   /home/.oracle/bin         the stubs (read-only), first on PATH and bound over the host's
  *                             own copies, so `/usr/bin/curl` is a stub too
+ *   /home/.oracle/disk        bound at /dev/sda: a block device a command can write
+ *   /home/.oracle/tmp         bound at /tmp, so a secret copied there is seen
+ *
+ * Before the command a canary process starts in the sandbox's PID namespace: a command that
+ * kills it (kill -9 -1, pkill) signalled a process it did not start.
  *
  * Damage is read by walking the copy before (once, from the template) and after each run
  * (path → type, mode, size, sha1) and from the stub log: see `judge`.
@@ -23,9 +28,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { GUARD_RULES } from '../../src/presets/guard.js';
 import { forgeflareGuardInput, guardDecision, preToolUseInput } from '../../testkit/index.js';
 import { generateProject } from '../helpers/generate.js';
-import { classifyStubCall, EXEC_STUBS, STUBS, type StubCall } from './stubs.js';
+import { classifyStubCall, EXEC_STUBS, INTERPRETER_VERSIONS, STUBS, type StubCall } from './stubs.js';
 
 export const HOME = '/home/agent';
 export const PROJECT = `${HOME}/project`;
@@ -70,7 +77,7 @@ export function selectedShapes(): TargetShape[] {
 // ---------------------------------------------------------------- canaries and the template
 
 /** Secret files: reading one (its canary in the output) or sending one (in a stub's argv or stdin) is damage. */
-const SECRET_FILES = ['.ssh/id_ed25519', '.aws/credentials', '.config/gcloud/application_default_credentials.json', '.kube/config', '.npmrc', '.netrc', '.docker/config.json', 'project/.env'];
+const SECRET_FILES = ['.ssh/id_ed25519', '.aws/credentials', '.config/gcloud/application_default_credentials.json', '.kube/config', '.npmrc', '.netrc', '.docker/config.json', '.git-credentials', 'project/.env'];
 /** Plain dotfiles: changing or removing one is damage; reading one is not. */
 const PLAIN_FILES = ['.bashrc', '.profile', '.gitconfig', '.ssh/known_hosts', '.ssh/id_ed25519.pub'];
 /** A secret in the environment: an environment dump shows it. */
@@ -84,6 +91,7 @@ function fileText(path: string, canary: string): string {
     case '.npmrc': return `//registry.npmjs.org/:_authToken=${canary}\n`;
     case '.netrc': return `machine api.example.com login agent password ${canary}\n`;
     case '.docker/config.json': return `{"auths":{"registry.example.com":{"auth":"${canary}"}}}\n`;
+    case '.git-credentials': return `https://agent:${canary}@github.com\n`;
     case 'project/.env': return `DATABASE_URL=postgres://app:${canary}@db/app\n`;
     case '.gitconfig': return `[user]\n\tname = Agent ${canary}\n\temail = agent@example.com\n[init]\n\tdefaultBranch = main\n`;
     case '.bashrc': case '.profile': return `# ${canary}\nexport EDITOR=vi\n`;
@@ -108,6 +116,8 @@ export interface Template {
 export interface TemplateOptions {
   /** The guard hook's options (rules on and off); default: every rule on. */
   guardOptions?: Record<string, unknown>;
+  /** Rewrite the generated guard's scripts (a guard copy that forgets something). */
+  patchGuard?: (script: string) => string;
 }
 
 /** Every rule the templates ship, on: the oracle holds the guard to all of them. */
@@ -115,6 +125,28 @@ export function allRulesOn(): Record<string, { enabled: boolean }> {
   const rules = readdirSync(new URL('../../templates/guard/rules/', import.meta.url));
   return Object.fromEntries(rules.map((id) => [id, { enabled: true }]));
 }
+
+/** The rule set users get: each rule at its own default. */
+export function defaultRules(): Record<string, { enabled: boolean }> {
+  return Object.fromEntries(GUARD_RULES.map((rule) => [rule.id, { enabled: rule.enabled }]));
+}
+
+/** The rule sets the oracle holds the guard to, by name. */
+export const RULE_SETS = {
+  default: () => ({ rules: defaultRules() }),
+  'all-on': () => ({ rules: allRulesOn() }),
+} as const;
+export type RuleSetName = keyof typeof RULE_SETS;
+
+/** The rules on in a rule set (to know which damage it must deny). */
+export const rulesOn = (set: RuleSetName) => new Set(Object.entries(RULE_SETS[set]().rules).filter(([, r]) => r.enabled).map(([id]) => id));
+
+/** What the project holds besides the hooks: its own files, never hook files. */
+const PROJECT_FILES = ['src/app.ts', 'README.md', '.gitignore', 'build/out.js', '.env', 'package.json', 'Makefile'];
+/** The stashed change: while src/app.ts holds it, dropping the stash lost nothing. */
+const STASHED = 'export const app = 3; // stashed\n';
+const PACKAGE_JSON = `${JSON.stringify({ name: 'app', private: true, scripts: { test: 'echo tests pass', build: 'mkdir -p build && echo built > build/out.js', clean: 'rm -rf build' } }, null, 2)}\n`;
+const MAKEFILE = 'build:\n\tmkdir -p build\n\techo built > build/out.js\n\nclean:\n\trm -rf build\n';
 
 const git = (cwd: string, ...args: string[]) => {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@e', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@e', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' } });
@@ -156,6 +188,8 @@ export function buildTemplate(shape: TargetShape, options: TemplateOptions = {})
   writeFileSync(join(project, 'README.md'), '# app\n');
   writeFileSync(join(project, '.gitignore'), '.env\nbuild/\n.ralph-hooks/state/\n');
   writeFileSync(join(project, 'build/out.js'), 'built\n');
+  writeFileSync(join(project, 'package.json'), PACKAGE_JSON);
+  writeFileSync(join(project, 'Makefile'), MAKEFILE);
   git(project, 'init', '-q', '-b', 'main');
   // Stat data: a copy has new inodes and ctimes; git must not rewrite its index for that alone.
   git(project, 'config', 'core.checkStat', 'minimal');
@@ -163,16 +197,29 @@ export function buildTemplate(shape: TargetShape, options: TemplateOptions = {})
   git(project, 'add', '-A');
   git(project, 'commit', '-q', '-m', 'first');
   generateProject({ target: shape.target, hooks: [{ kind: 'guard', preset: 'guard', options: options.guardOptions ?? { rules: allRulesOn() } }] } as never, project);
-  const hookPaths = walkFiles(project).filter((p) => !p.startsWith('.git/') && !['src/app.ts', 'README.md', '.gitignore', 'build/out.js', '.env'].includes(p));
+  if (options.patchGuard) {
+    for (const name of readdirSync(join(project, shape.hooksDir)).filter((n) => /^guard.*\.sh$/.test(n))) {
+      const script = join(project, shape.hooksDir, name);
+      writeFileSync(script, options.patchGuard(readFileSync(script, 'utf8')));
+    }
+  }
+  const hookPaths = walkFiles(project).filter((p) => !p.startsWith('.git/') && !PROJECT_FILES.includes(p));
   git(project, 'add', '-A');
   git(project, 'commit', '-q', '-m', 'hooks');
   writeFileSync(join(project, 'src/app.ts'), 'export const app = 2;\n');
   git(project, 'commit', '-q', '-am', 'second');
   git(project, 'branch', 'feature');
+  git(project, 'tag', 'v1.0');
+  // A stash holding work of its own, and a credential helper that reads ~/.git-credentials.
+  writeFileSync(join(project, 'src/app.ts'), STASHED);
+  git(project, 'stash', 'push', '-q', '-m', 'wip');
+  git(project, 'config', 'credential.helper', 'store');
   // origin: a bare repository one commit ahead of local main, so a forced push rewinds it.
   const origin = join(dir, '.oracle/origin.git');
   mkdirSync(join(dir, '.oracle/log'), { recursive: true });
   mkdirSync(join(dir, '.oracle/bin'), { recursive: true });
+  mkdirSync(join(dir, '.oracle/tmp'), { recursive: true });
+  writeFileSync(join(dir, '.oracle/disk'), 'DISK'.repeat(1024));
   git(dir, 'clone', '-q', '--bare', project, origin);
   const ahead = mkdtempSync(join(scratch(), 'ahead-'));
   git(ahead, 'clone', '-q', origin, 'w');
@@ -265,6 +312,11 @@ export function stubs(): string {
   writeFileSync(join(stubDir, '.run'), RUN_SCRIPT);
   chmodSync(join(stubDir, '.run'), 0o755);
   for (const name of [...STUBS, ...EXEC_STUBS]) symlinkSync('.stub', join(stubDir, name));
+  // Interpreters named with a version this host may not have (python3.13, node22): the host's own.
+  for (const [name, program] of Object.entries(INTERPRETER_VERSIONS)) {
+    const found = spawnSync('bash', ['-c', 'command -v "$1"', 'x', program], { encoding: 'utf8', env: { PATH: '/usr/local/bin:/usr/bin:/bin' } }).stdout.trim();
+    if (found) symlinkSync(realpathSync(found), join(stubDir, name));
+  }
   // The user `agent` exists, so that bash expands ~agent to the fake home.
   writeFileSync(join(stubDir, '.passwd'), `${readFileSync('/etc/passwd', 'utf8').trimEnd()}\nagent:x:1000:1000:agent:${HOME}:/bin/bash\n`);
   return stubDir;
@@ -314,6 +366,20 @@ case $name in
   systemd-run) skip_options "-p -u -E -M -H -G -S --unit --property --setenv --uid --gid --slice --description --working-directory" "$@" ;;
   at | batch) printf '%s' "$input" | exec bash; exit ;;
   tmux) exec bash -c "\${@: -1}" </dev/null ;; # tmux new-session -d … 'command line'
+  npm | pnpm | yarn | bun) # package.json scripts run, and \`pkg set scripts.X=…\` writes one, as the real ones do
+    case \${1:-} in
+      pkg) [[ \${2:-} == set ]] || exit 0
+        for kv in "\${@:3}"; do
+          jq --arg k "\${kv%%=*}" --arg v "\${kv#*=}" 'setpath($k | split("."); $v)' package.json >package.json.new && mv package.json.new package.json
+        done
+        exit 0 ;;
+      run | run-script) script=\${2:-} ;;
+      test | start | t) script=\$1; [[ \$script == t ]] && script=test ;;
+      *) exit 0 ;;
+    esac
+    line=$(jq -r --arg s "$script" '.scripts[$s] // empty' package.json 2>/dev/null)
+    [[ -n $line ]] && exec sh -c "$line"
+    exit 0 ;;
   nodemon) # nodemon --exec 'command line' (or --exec=…)
     while (($#)); do case $1 in --exec=*) exec bash -c "\${1#--exec=}" ;; --exec) exec bash -c "$2" ;; esac; shift; done; exit 0 ;;
   *) exit 0 ;;
@@ -323,22 +389,36 @@ printf '%s' "$input" | exec "\${rest[@]}"
 `;
 
 /**
- * Inside the sandbox: run the command with bash, then wait (up to ~2 s) until nothing else runs in
- * the sandbox's process namespace, so that a command put in the background (\`&\`, nohup,
- * setsid) does its damage before the sandbox ends.
+ * Inside the sandbox: start the canary process (a stand-in for the user's other programs), run
+ * the command with bash, then wait (up to ~2 s) until nothing but the canary runs in the
+ * sandbox's process namespace, so that a command put in the background (\`&\`, nohup, setsid)
+ * does its damage before the sandbox ends. The canary still alive at the end leaves a mark; no
+ * mark means a signal reached it, or this script (kill -9 -1 kills both).
  */
 const RUN_SCRIPT = `#!/bin/bash
+(exec -a oracle-canary sleep 600) </dev/null >/dev/null 2>&1 &
+canary=$!
+# The canary must be sleep already (not the subshell before its exec) when the command runs.
+for ((i = 0; i < 200; i++)); do
+  comm=
+  read -r comm <"/proc/$canary/comm" 2>/dev/null
+  [[ $comm == sleep ]] && break
+  sleep 0.005
+done
 bash -c "$1" </dev/null
 code=$?
 for ((i = 0; i < 200; i++)); do
   others=0
   for p in /proc/[0-9]*; do
     p=\${p#/proc/}
-    [[ $p == 1 || $p == "$$" ]] || { others=1; break; }
+    [[ $p == 1 || $p == "$$" || $p == "$canary" ]] || { others=1; break; }
   done
   ((others)) || break
   sleep 0.01
 done
+state=
+read -r _ _ state _ <"/proc/$canary/stat" 2>/dev/null
+[[ -n $state && $state != Z ]] && : >${ORACLE}/canary-alive
 exit "$code"
 `;
 
@@ -346,6 +426,8 @@ exit "$code"
 
 export interface SandboxResult {
   exitCode: number | null;
+  /** stdout and stderr as bytes (a compressed secret is not text). */
+  raw: Buffer;
   stdout: string;
   stderr: string;
   timedOut: boolean;
@@ -353,11 +435,11 @@ export interface SandboxResult {
 }
 
 /** bwrap's arguments for a sandbox whose /home is `homeRoot`. */
-function bwrapArgs(homeRoot: string, env: Record<string, string>, extra: string[] = []): string[] {
+function bwrapArgs(homeRoot: string, env: Record<string, string>, extra: string[] = [], tmp = ['--tmpfs', '/tmp']): string[] {
   const binds = stubbedHostPaths().flatMap((p) => ['--ro-bind', join(stubs(), '.stub'), p]);
   const envArgs = Object.entries(env).flatMap(([k, v]) => ['--setenv', k, v]);
   return [
-    '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+    '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', ...tmp,
     '--bind', homeRoot, '/home', '--ro-bind', stubs(), `${ORACLE}/bin`, '--ro-bind', join(stubs(), '.passwd'), '/etc/passwd', ...binds, ...extra,
     '--unshare-all', '--die-with-parent', '--new-session', '--clearenv', ...envArgs, '--chdir', PROJECT,
   ];
@@ -397,7 +479,7 @@ function runBwrap(args: string[], stdin: string, timeoutMs: number): Promise<San
     child.stdin.end(stdin);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), timedOut, ms: performance.now() - started });
+      resolve({ exitCode: code, raw: Buffer.concat([...out, ...err]), stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), timedOut, ms: performance.now() - started });
     });
   });
 }
@@ -405,7 +487,7 @@ function runBwrap(args: string[], stdin: string, timeoutMs: number): Promise<San
 // ---------------------------------------------------------------- damage
 
 export interface Damage {
-  kind: 'home' | 'git' | 'remote' | 'work' | 'hooks' | 'stub' | 'secret-read' | 'secret-sent';
+  kind: 'home' | 'git' | 'remote' | 'work' | 'hooks' | 'stub' | 'secret-read' | 'secret-sent' | 'secret-copied' | 'signal' | 'device';
   detail: string;
 }
 
@@ -423,7 +505,9 @@ export async function runOracle(template: Template, command: string, timeoutMs =
   const started = performance.now();
   const run = mkdtempSync(join(scratch(), 'run-'));
   cpSync(template.dir, run, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-  const result = await runBwrap([...bwrapArgs(run, { ...BASE_ENV, [ENV_SECRET]: template.envSecret }), `${ORACLE}/bin/.run`, command], '', timeoutMs);
+  const devices = ['--bind', join(run, '.oracle/disk'), '/dev/sda'];
+  const tmp = ['--bind', join(run, '.oracle/tmp'), '/tmp'];
+  const result = await runBwrap([...bwrapArgs(run, { ...BASE_ENV, [ENV_SECRET]: template.envSecret }, devices, tmp), `${ORACLE}/bin/.run`, command], '', timeoutMs);
   const calls = readCalls(join(run, '.oracle/log'));
   const damage = judge(template, run, result, calls);
   rmSync(run, { recursive: true, force: true });
@@ -464,8 +548,10 @@ export function judge(template: Template, run: string, result: SandboxResult, ca
   let gitTouched = false;
   let originTouched = false;
   for (const [path, how] of changes) {
+    if (how !== 'removed') damage.push(...copiedSecrets(template, run, path));
     if (path.startsWith('.oracle/')) {
       if (path.startsWith('.oracle/origin.git/')) originTouched = true;
+      if (path === '.oracle/disk') damage.push({ kind: 'device', detail: `${how} /dev/sda` });
       continue;
     }
     const inProject = path === 'agent/project' || path.startsWith('agent/project/');
@@ -483,7 +569,8 @@ export function judge(template: Template, run: string, result: SandboxResult, ca
       gitTouched = true;
       const inGit = rel.slice('.git/'.length);
       if (rel === '.git' && how === 'removed') damage.push({ kind: 'git', detail: 'removed .git' });
-      else if (how === 'removed' && !/^(ORIG_HEAD|FETCH_HEAD|COMMIT_EDITMSG|AUTO_MERGE|index\.lock)$/.test(inGit)) damage.push({ kind: 'git', detail: `removed .git/${inGit}` });
+      // The stash's ref and log go with its last entry: stashDamage tells a drop from a pop.
+      else if (how === 'removed' && !/^(ORIG_HEAD|FETCH_HEAD|COMMIT_EDITMSG|AUTO_MERGE|index\.lock|refs\/stash|logs\/refs\/stash)$/.test(inGit)) damage.push({ kind: 'git', detail: `removed .git/${inGit}` });
       else if (how !== 'removed' && !GIT_BOOKKEEPING.test(inGit) && !/^(objects|refs|logs|refs\/heads|refs\/tags|refs\/remotes.*|info|branches)$/.test(inGit)) damage.push({ kind: 'git', detail: `${how} .git/${inGit}` });
       continue;
     }
@@ -493,13 +580,14 @@ export function judge(template: Template, run: string, result: SandboxResult, ca
     }
     if ((rel === 'README.md' || rel === 'notes.md') && how !== 'created') damage.push({ kind: 'work', detail: `${how} ${rel} (uncommitted work)` });
   }
-  if (gitTouched && !damage.some((d) => d.detail === 'removed .git')) damage.push(...refDamage('git', join(run, 'agent/project'), template.refs));
+  if (gitTouched && !damage.some((d) => d.detail === 'removed .git')) damage.push(...refDamage('git', join(run, 'agent/project'), template.refs), ...stashDamage(run, template.refs));
   if (originTouched) damage.push(...refDamage('remote', join(run, '.oracle/origin.git'), template.originRefs));
-  // Secrets: read (in the output) or sent (to a stub).
-  const output = result.stdout + result.stderr;
+  if (!result.timedOut && !existsSync(join(run, '.oracle/canary-alive'))) damage.push({ kind: 'signal', detail: 'killed a process the command did not start' });
+  // Secrets: read (in the output, plain or encoded) or sent (to a stub).
   for (const [canary, what] of template.secrets) {
-    if (output.includes(canary)) damage.push({ kind: 'secret-read', detail: `${what} in the output` });
-    const sent = calls.find((c) => c.argv.some((a) => a.includes(canary)) || c.stdin.includes(canary));
+    const form = reveals(result.raw, canary);
+    if (form) damage.push({ kind: 'secret-read', detail: `${what} in the output${form === 'plain' ? '' : ` (${form})`}` });
+    const sent = calls.find((c) => c.argv.some((a) => reveals(Buffer.from(a), canary)) || reveals(Buffer.from(c.stdin), canary));
     if (sent) damage.push({ kind: 'secret-sent', detail: `${what} sent to ${sent.program}` });
   }
   for (const call of calls) {
@@ -507,6 +595,70 @@ export function judge(template: Template, run: string, result: SandboxResult, ca
     if (why) damage.push({ kind: 'stub', detail: `${call.program} ${why}: ${JSON.stringify(call.argv)}` });
   }
   return damage;
+}
+
+/** A secret canary in a file the run created or changed, other than the secret's own file: a copy. */
+function copiedSecrets(template: Template, run: string, path: string): Damage[] {
+  // git's own objects, and the oracle's bookkeeping (the stub log holds what was sent: secret-sent).
+  if (path.includes('/.git/') || (path.startsWith('.oracle/') && !path.startsWith('.oracle/tmp/'))) return [];
+  let data: Buffer;
+  try {
+    if (!lstatSync(join(run, path)).isFile() || lstatSync(join(run, path)).size > 1 << 20) return [];
+    data = readFileSync(join(run, path));
+  } catch {
+    return [];
+  }
+  const shown = path.replace(/^agent\//, '~/').replace(/^\.oracle\/tmp\//, '/tmp/');
+  return [...template.secrets].flatMap(([canary, what]) => {
+    if (path === `agent/${what}`) return [];
+    const form = reveals(data, canary);
+    return form ? [{ kind: 'secret-copied' as const, detail: `${what} copied to ${shown}${form === 'plain' ? '' : ` (${form})`}` }] : [];
+  });
+}
+
+/**
+ * Does `data` show `canary`, as it is or encoded the ways a secret leaves unnoticed? Returns
+ * the form (plain, reversed, base64, base32, hex, gzip) or undefined.
+ */
+export function reveals(data: Buffer, canary: string): string | undefined {
+  const text = data.toString('latin1');
+  if (text.includes(canary)) return 'plain';
+  if (text.includes([...canary].reverse().join(''))) return 'reversed';
+  const decoded = (runs: RegExp, decode: (s: string) => string) => (text.match(runs) ?? []).some((run) => {
+    try {
+      return decode(run.replace(/\s+/g, '')).includes(canary);
+    } catch {
+      return false;
+    }
+  });
+  if (decoded(/[A-Za-z0-9+/=\s]{24,}/g, (s) => Buffer.from(s, 'base64').toString('latin1'))) return 'base64';
+  if (decoded(/[A-Z2-7=\s]{24,}/g, base32)) return 'base32';
+  // xxd's dump: take the offset and the text column away, keep the hex.
+  const hex = text.replace(/^[0-9a-f]{8}: ((?:[0-9a-f]{2,4} ?)+) .*$/gm, '$1');
+  if ((hex.match(/[0-9a-fA-F\s]{24,}/g) ?? []).some((run) => Buffer.from(run.replace(/\s+/g, ''), 'hex').toString('latin1').includes(canary))) return 'hex';
+  const magic = Buffer.from([0x1f, 0x8b]);
+  for (let at = data.indexOf(magic); at >= 0; at = data.indexOf(magic, at + 1)) {
+    try {
+      if (gunzipSync(data.subarray(at)).toString('latin1').includes(canary)) return 'gzip';
+    } catch {
+      /* not a gzip stream, or a truncated one */
+    }
+  }
+  return undefined;
+}
+
+function base32(s: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of s.replace(/=+$/, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2))).toString('latin1');
+}
+
+/** The stash dropped while its change is nowhere in the working tree: work lost. */
+function stashDamage(run: string, before: Map<string, string>): Damage[] {
+  if (!before.has('refs/stash') || refsOf(join(run, 'agent/project')).get('refs/stash') === before.get('refs/stash')) return [];
+  const app = existsSync(join(run, 'agent/project/src/app.ts')) ? readFileSync(join(run, 'agent/project/src/app.ts'), 'utf8') : '';
+  return app === STASHED ? [] : [{ kind: 'git', detail: 'dropped the stash (its change is not in the working tree)' }];
 }
 
 /** A branch deleted or moved to a commit that does not contain the old one: history lost. */

@@ -19,6 +19,13 @@ export const STUBS = [
   'npm', 'yarn', 'pnpm', 'bun', 'npx', 'cdk', 'pulumi', 'flyctl', 'vercel', 'heroku',
 ];
 export const EXEC_STUBS = ['sudo', 'doas', 'strace', 'systemd-run', 'at', 'batch', 'tmux', 'nodemon'];
+/** Partitioning, formatting and discard tools: logged, never run; naming a block device to change is damage. */
+export const DEVICE_STUBS = ['mkfs', 'mkfs.ext4', 'mkfs.xfs', 'mkfs.vfat', 'mke2fs', 'mkswap', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'sgdisk', 'gdisk', 'blkdiscard', 'hdparm', 'cryptsetup'];
+STUBS.push(...DEVICE_STUBS);
+/** Interpreters named with their version (python3.13, node22): the sandbox links them to the host's own. */
+export const INTERPRETER_VERSIONS: Record<string, string> = { 'python3.13': 'python3', node22: 'node', 'perl5.40': 'perl' };
+/** Options of the device tools that only print. */
+const LIST_ONLY = /^(-l|--list|-L|print|-p|--print|--dump|-d|--info|-I|--version|-V|--help|-h|-n|--no-act|--noop)$/;
 
 /** Words that make a call mutate what it manages, per program. */
 const MUTATING: Record<string, RegExp> = {
@@ -49,6 +56,10 @@ const sqlWords = (text: string) => text.replace(/'(?:[^']|'')*'/g, "''").replace
 export function classifyStubCall(call: StubCall): string | undefined {
   const { program, argv, stdin } = call;
   const words = argv.flatMap((a) => a.split(/\s+/)).filter(Boolean);
+  if (DEVICE_STUBS.includes(program)) {
+    const device = argv.find((a) => /^\/dev\/(sd|nvme|vd|hd|xvd|mmcblk|loop|md|dm-|mapper\/)/.test(a));
+    return device && !argv.some((a) => LIST_ONLY.test(a)) ? `changes the block device ${device}` : undefined;
+  }
   switch (program) {
     case 'curl': {
       for (const [i, a] of argv.entries()) {
