@@ -34,12 +34,14 @@
  *   chdir   the folder it works in: later relative paths are taken from there
  *   run     a command line it runs (checked as a command of its own)
  *   any     a path it may do anything to (a script's arguments): the worst case
+ *   code    code in another language or the program's own (python -c, an awk program, a
+ *           sed script): the paths written out in it are each the worst case
  *   none    not a path, or a path it only looks at (names, sizes, types)
  */
-export type Role = 'read' | 'write' | 'edit' | 'delete' | 'into' | 'chdir' | 'run' | 'any' | 'none';
+export type Role = 'read' | 'write' | 'edit' | 'delete' | 'into' | 'chdir' | 'run' | 'any' | 'code' | 'none';
 
 /** The one-letter codes the bash side reads (templates/guard/core/effects.sh.hbs, eff_value). */
-export const ROLE_CODES: Record<Role, string> = { read: 'r', write: 'w', edit: 'e', delete: 'd', into: 'D', chdir: 'C', run: 'x', any: 'u', none: 'n' };
+export const ROLE_CODES: Record<Role, string> = { read: 'r', write: 'w', edit: 'e', delete: 'd', into: 'D', chdir: 'C', run: 'x', any: 'u', code: 'k', none: 'n' };
 
 export interface ProgramEffects {
   names: string[];
@@ -57,6 +59,8 @@ export interface ProgramEffects {
   namesFromStdin?: boolean;
   /** Words that, when every operand after the first is one of them, make the program only look at the first (`parted DISK print`). */
   looks?: readonly string[];
+  /** Reads code from standard input (m4, bc): the paths written in what is piped or given as a here-string are each the worst case. */
+  codeFromStdin?: boolean;
   /** The docs' line, when the table's own words are not enough. */
   doc?: string;
 }
@@ -88,7 +92,18 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
     ...['-fprint', '-fprint0', '-fprintf', '-fls'].map((name) => [name, 'write'] as const),
     ...['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype', '-lname', '-ilname', '-type', '-xtype', '-size', '-perm', '-user', '-group', '-uid', '-gid', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer', '-anewer', '-cnewer', '-used', '-maxdepth', '-mindepth', '-links', '-inum', '-samefile', '-fstype', '-printf', '-context', '-files0-from'].map((name) => [name, 'none'] as const),
   ]), doc: 'looks at names only; `-fprint FILE`, `-fprintf FILE`, `-fls FILE` write (its `-exec` commands and `-delete` are the channels\' and fs-destroy\'s)' },
-  { names: ['seq', 'date', 'cal', 'yes', 'expr', 'bc', 'dc', 'sleep', 'uname', 'hostname', 'whoami', 'id', 'groups', 'pwd', 'uptime', 'nproc', 'arch', 'tput', 'clear', 'logname', 'users', 'who', 'w', 'getconf', 'locale', 'factor', 'numfmt', 'tty', 'ping', 'ping6', 'host', 'dig', 'nslookup', 'whois', 'traceroute', 'tracepath', 'mtr', 'ip', 'ifconfig', 'netstat', 'ss', 'lsof', 'free', 'vmstat', 'iostat', 'mpstat', 'top', 'htop', 'lscpu', 'lsblk', 'lsusb', 'lspci', 'lsmod', 'dmesg', 'last', 'lastlog', 'finger', 'getent', 'nice', 'renice', 'sync', 'basenc', 'printf', 'echo', 'true', 'false', 'type', 'which', 'whereis', 'man', 'info', 'help', 'apropos', 'whatis', 'tldr', 'jobs', 'fg', 'bg', 'disown', 'wait', 'times', 'hash', 'ulimit', 'umask', 'shopt', 'set', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly', 'read', 'getopts', 'shift', 'return', 'exit', 'break', 'continue', 'alias', 'unalias', 'complete', 'compgen', 'pgrep', 'pidof', 'kill', 'killall', 'pkill', 'ps', 'nohup'].filter((name) => !['printf', 'echo', 'true', 'false', 'type', 'which', 'whereis', 'man', 'info', 'help', 'apropos', 'whatis', 'tldr', 'hash', 'ulimit', 'umask', 'shopt', 'set', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly', 'read', 'getopts', 'shift', 'return', 'exit', 'alias', 'unalias', 'complete', 'compgen', 'pgrep', 'pidof', 'kill', 'killall', 'pkill', 'ps', 'nohup', 'wait', 'basenc', 'nice'].includes(name)), operands: 'none',
+  // Programs that compute or look up, with an option that reads a file of input.
+  { names: ['date'], operands: 'none', values: { '-f': 'read', '--file': 'read' } },
+  { names: ['dig'], operands: 'none', values: { '-f': 'read', '-k': 'read' } },
+  { names: ['dmesg'], operands: 'none', values: { '-F': 'read', '--file': 'read' } },
+  { names: ['last', 'lastb'], operands: 'none', values: { '-f': 'read', '--file': 'read' } },
+  { names: ['mtr'], operands: 'none', values: { '-F': 'read', '--filename': 'read' } },
+  { names: ['ss'], operands: 'none', values: { '-F': 'read', '--filter': 'read' } },
+  { names: ['ip'], operands: 'none', values: { '-b': 'read', '-batch': 'read' } },
+  { names: ['bc', 'dc'], operands: 'read', values: { '-f': 'read', '--file': 'read', '-e': 'none', '--expression': 'none' }, codeFromStdin: true, doc: 'read the files of code they are given, and code on their standard input' },
+  { names: ['m4'], operands: 'read', values: { '-D': 'none', '--define': 'none', '-U': 'none', '--undefine': 'none', '-I': 'none', '--include': 'none', '-o': 'write', '--error-output': 'write', '--debugfile': 'write', '-F': 'write', '--freeze-state': 'write', '-R': 'read', '--reload-state': 'read' },
+    doc: 'reads its files' },
+  { names: ['seq', 'cal', 'yes', 'expr', 'sleep', 'uname', 'hostname', 'whoami', 'id', 'groups', 'pwd', 'uptime', 'nproc', 'arch', 'tput', 'clear', 'logname', 'users', 'who', 'w', 'getconf', 'locale', 'factor', 'numfmt', 'tty', 'ping', 'ping6', 'host', 'nslookup', 'whois', 'traceroute', 'tracepath', 'ifconfig', 'netstat', 'lsof', 'free', 'vmstat', 'iostat', 'mpstat', 'top', 'htop', 'lscpu', 'lsblk', 'lsusb', 'lspci', 'lsmod', 'lastlog', 'finger', 'getent', 'nice', 'renice', 'sync', 'basenc', 'printf', 'echo', 'true', 'false', 'type', 'which', 'whereis', 'man', 'info', 'help', 'apropos', 'whatis', 'tldr', 'jobs', 'fg', 'bg', 'disown', 'wait', 'times', 'hash', 'ulimit', 'umask', 'shopt', 'set', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly', 'read', 'getopts', 'shift', 'return', 'exit', 'break', 'continue', 'alias', 'unalias', 'complete', 'compgen', 'pgrep', 'pidof', 'kill', 'killall', 'pkill', 'ps', 'nohup'].filter((name) => !['printf', 'echo', 'true', 'false', 'type', 'which', 'whereis', 'man', 'info', 'help', 'apropos', 'whatis', 'tldr', 'hash', 'ulimit', 'umask', 'shopt', 'set', 'unset', 'export', 'declare', 'typeset', 'local', 'readonly', 'read', 'getopts', 'shift', 'return', 'exit', 'alias', 'unalias', 'complete', 'compgen', 'pgrep', 'pidof', 'kill', 'killall', 'pkill', 'ps', 'nohup', 'wait', 'basenc', 'nice'].includes(name)), operands: 'none',
     doc: 'print what they compute or look up; their operands are not files' },
   { names: ['xxd'], operands: ['read', 'write'], values: { '-c': 'none', '-cols': 'none', '-g': 'none', '-l': 'none', '-len': 'none', '-o': 'none', '-s': 'none', '-seek': 'none', '-n': 'none', '-name': 'none' } },
   { names: ['od', 'hexdump', 'hd', 'strings', 'base64', 'base32', 'basenc', 'cat', 'tac', 'rev', 'head', 'tail', 'nl', 'fold', 'fmt', 'expand', 'unexpand', 'cut', 'paste', 'join', 'comm', 'pr', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'tr', 'column'], operands: 'read',
@@ -171,7 +186,7 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
   { names: ['tsc'], operands: 'read', values: { '--outFile': 'write', '--outDir': 'into', '--declarationDir': 'into', '--tsBuildInfoFile': 'write', '-p': 'read', '--project': 'read', '--rootDir': 'none', '--baseUrl': 'none', '--target': 'none', '-t': 'none', '--module': 'none', '-m': 'none', '--lib': 'none', '--jsx': 'none', '--moduleResolution': 'none', '--types': 'none', '--typeRoots': 'none', '--generateTrace': 'into' } },
   { names: ['javac'], operands: 'read', values: { '-d': 'into', '-s': 'into', '-h': 'into', '-cp': 'none', '-classpath': 'none', '--class-path': 'none', '-sourcepath': 'none', '--source-path': 'none', '-source': 'none', '--source': 'none', '-target': 'none', '--target': 'none', '--release': 'none', '-encoding': 'none', '-processorpath': 'none', '--module-path': 'none', '-p': 'none', '--add-modules': 'none', '-Xlint': 'none' } },
   { names: ['mypy'], operands: 'read', values: { '--junit-xml': 'write', '--html-report': 'into', '--txt-report': 'into', '--xml-report': 'into', '--linecount-report': 'into', '--any-exprs-report': 'into', '--cobertura-xml-report': 'into', '--lineprecision-report': 'into', '--linecount-report-dir': 'into', '--cache-dir': 'into', '--config-file': 'read', '-m': 'none', '--module': 'none', '-p': 'none', '--package': 'none', '-c': 'none', '--command': 'none', '--python-version': 'none', '--platform': 'none', '--exclude': 'none', '--follow-imports': 'none', '--python-executable': 'none' } },
-  { names: ['make', 'gmake', 'bmake'], operands: 'none', values: { '-f': 'read', '--file': 'read', '--makefile': 'read', '-C': 'chdir', '--directory': 'chdir', '-I': 'none', '--include-dir': 'none', '-j': 'none', '--jobs': 'none', '-l': 'none', '--load-average': 'none', '-o': 'none', '--old-file': 'none', '--assume-old': 'none', '-W': 'none', '--what-if': 'none', '--new-file': 'none', '--assume-new': 'none', '-O': 'none', '--output-sync': 'none', '--debug': 'none', '--jobserver-style': 'none' },
+  { names: ['make', 'gmake', 'bmake'], operands: 'none', values: { '-E': 'none', '--eval': 'none', '-f': 'read', '--file': 'read', '--makefile': 'read', '-C': 'chdir', '--directory': 'chdir', '-I': 'none', '--include-dir': 'none', '-j': 'none', '--jobs': 'none', '-l': 'none', '--load-average': 'none', '-o': 'none', '--old-file': 'none', '--assume-old': 'none', '-W': 'none', '--what-if': 'none', '--new-file': 'none', '--assume-new': 'none', '-O': 'none', '--output-sync': 'none', '--debug': 'none', '--jobserver-style': 'none' },
     doc: 'runs its makefile\'s recipes (`-f FILE` reads it; a makefile given inline is read by the code channels), in `-C DIR`' },
   // Fetchers: their output files; a file:// address is a read.
   { names: ['curl'], operands: 'none', values: { '-o': 'write', '--output': 'write', '--output-dir': 'into', '-D': 'write', '--dump-header': 'write', '-c': 'write', '--cookie-jar': 'write', '--trace': 'write', '--trace-ascii': 'write', '--stderr': 'write', '--libcurl': 'write', '--etag-save': 'write', '--hsts': 'edit', '--alt-svc': 'edit', '-K': 'read', '--config': 'read', '-T': 'read', '--upload-file': 'read', '--etag-compare': 'read', '-b': 'none', '--cookie': 'none', '-d': 'none', '--data': 'none', '--data-binary': 'none', '--data-raw': 'none', '--data-ascii': 'none', '--data-urlencode': 'none', '--json': 'none', '-F': 'none', '--form': 'none', '--form-string': 'none', '-H': 'none', '--header': 'none', '-X': 'none', '--request': 'none', '-u': 'none', '--user': 'none', '-A': 'none', '--user-agent': 'none', '-e': 'none', '--referer': 'none', '-w': 'none', '--write-out': 'none', '-x': 'none', '--proxy': 'none', '-m': 'none', '--max-time': 'none', '--connect-timeout': 'none', '--retry': 'none', '--retry-delay': 'none', '--retry-max-time': 'none', '-r': 'none', '--range': 'none', '-E': 'none', '--cert': 'none', '--key': 'none', '--cacert': 'none', '--capath': 'none', '--resolve': 'none', '--connect-to': 'none', '-U': 'none', '--proxy-user': 'none', '-Y': 'none', '-y': 'none', '-z': 'none', '--time-cond': 'none', '-C': 'none', '--continue-at': 'none', '--limit-rate': 'none', '--max-filesize': 'none', '--max-redirs': 'none', '--interface': 'none', '-Q': 'none', '--quote': 'none', '--url': 'none', '--variable': 'none', '--expand-url': 'none', '--aws-sigv4': 'none', '--oauth2-bearer': 'none', '--pinnedpubkey': 'none', '--tls-max': 'none', '--ciphers': 'none', '--dns-servers': 'none', '--noproxy': 'none', '--unix-socket': 'none', '--abstract-unix-socket': 'none', '--parallel-max': 'none', '--rate': 'none', '--retry-all-errors': 'none', '--proto': 'none', '--proto-redir': 'none', '--proto-default': 'none', '-P': 'none', '--ftp-port': 'none' },
@@ -191,17 +206,24 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
     verbs: {}, doc: '`-in FILE` (and `-inkey`, `-kfile`, `-config`…) read, `-out FILE` and `-keyout FILE` write, whatever the verb' },
   { names: ['socat'], operands: 'none', doc: 'its addresses: `OPEN:`, `FILE:`, `GOPEN:`, `CREATE:`, `CREAT:` and a bare path are files it reads and writes, `EXEC:` and `SYSTEM:` run a command' },
   // Interpreters and shells run a script file and hand it the other operands: the worst case for those.
-  { names: ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'elvish', 'nu', 'xonsh', 'busybox-sh'], operands: [...interpreterArgs], values: { '-c': 'none', '-o': 'none', '+o': 'none', '-O': 'none', '+O': 'none', '--rcfile': 'read', '--init-file': 'read' }, modes: { '-c': 'any', '-s': 'any' },
+  { names: ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'busybox-sh'], operands: [...interpreterArgs], values: { '-c': 'none', '-o': 'none', '+o': 'none', '-O': 'none', '+O': 'none', '--rcfile': 'read', '--init-file': 'read' }, modes: { '-c': 'any', '-s': 'any' },
     doc: 'run the script file and hand it the other operands (the worst case); the text of `-c` is read as commands by the channels' },
+  // Shells whose language is not the POSIX shell's: their -c text is code, its paths the worst case.
+  { names: ['nu', 'xonsh'], operands: [...interpreterArgs], values: { '-c': 'code' }, modes: { '-c': 'any' } },
   { names: ['python', 'python2', 'python3', 'pypy', 'pypy3'], operands: [...interpreterArgs], values: { '-c': 'none', '-m': 'none', '-W': 'none', '-X': 'none', '-Q': 'none' }, modes: { '-m': 'any', '-c': 'any' },
     doc: 'run the script file and hand it the other operands, judged as the worst case (a version in the name too: `python3.13`, `node22`, `perl5.36`)' },
   { names: ['node', 'nodejs', 'deno', 'bun', 'tsx', 'ts-node'], operands: [...interpreterArgs], values: { '-e': 'none', '--eval': 'none', '-p': 'none', '--print': 'none', '-r': 'read', '--require': 'read', '--import': 'read', '--loader': 'read', '--experimental-loader': 'read', '--env-file': 'none', '--env-file-if-exists': 'none', '--inspect-port': 'none', '--max-old-space-size': 'none', '-C': 'none', '--conditions': 'none', '--title': 'none', '--input-type': 'none', '--stack-size': 'none' }, modes: { '-e': 'any', '--eval': 'any', '-p': 'any', '--print': 'any' } },
   { names: ['ruby', 'php', 'lua', 'luajit', 'Rscript', 'julia', 'tclsh', 'wish', 'raku', 'elixir', 'escript', 'guile', 'racket', 'sbcl', 'ocaml', 'swift', 'groovy', 'kotlin', 'scala', 'jshell', 'jrunscript', 'octave', 'octave-cli', 'pwsh', 'powershell'], operands: [...interpreterArgs],
-    values: { '-e': 'none', '-E': 'none', '-r': 'none', '-I': 'none', '-M': 'none', '-l': 'none', '-c': 'none', '--eval': 'none', '-C': 'chdir', '-d': 'none', '-x': 'none', '-0': 'none', '-F': 'none', '-W': 'none', '-Command': 'none', '-File': 'read' }, modes: { '-e': 'any', '-E': 'any', '-r': 'any', '-c': 'any', '--eval': 'any', '-Command': 'any' } },
+    values: { '-e': 'code', '-E': 'code', '-r': 'code', '-I': 'none', '-M': 'none', '-l': 'none', '-c': 'code', '--eval': 'code', '-C': 'chdir', '-d': 'none', '-x': 'none', '-0': 'none', '-F': 'none', '-W': 'none', '-Command': 'code', '-File': 'read' }, modes: { '-e': 'any', '-E': 'any', '-r': 'any', '-c': 'any', '--eval': 'any', '-Command': 'any' } },
+  // Containers: `cp` copies between a container and the disk (SRC… DEST, a container's path is CONTAINER:PATH).
+  { names: ['docker', 'podman', 'nerdctl'], operands: 'read', verbs: { cp: { operands: 'last-write' } },
+    values: { '-H': 'none', '--host': 'none', '-c': 'none', '--context': 'none', '--config': 'read', '-l': 'none', '--log-level': 'none' } },
+  { names: ['kubectl', 'oc'], operands: 'read', verbs: { cp: { operands: 'last-write', values: { '-c': 'none', '--container': 'none' } } },
+    values: { '-n': 'none', '--namespace': 'none', '--context': 'none', '--cluster': 'none', '--kubeconfig': 'read', '-s': 'none', '--server': 'none', '--user': 'none' } },
   // git: verbs, and the few that name files on disk.
   { names: ['git'], operands: 'none', values: { '-C': 'chdir', '-c': 'none', '--git-dir': 'none', '--work-tree': 'none', '--namespace': 'none', '--exec-path': 'none', '--super-prefix': 'none', '--config-env': 'none', '--list-cmds': 'none', '--attr-source': 'none' },
     verbs: {
-      diff: { operands: 'none', modes: { '--no-index': 'read' }, values: { '-O': 'read', '--output': 'write' } },
+      diff: { operands: 'read', values: { '-O': 'read', '--output': 'write' } },
       'hash-object': { operands: 'read', values: { '-t': 'none', '--path': 'none' } },
       commit: { operands: 'none', values: { '-F': 'read', '--file': 'read', '-t': 'read', '--template': 'read', '-m': 'none', '--message': 'none', '-C': 'none', '--reuse-message': 'none', '-c': 'none', '--reedit-message': 'none', '--fixup': 'none', '--squash': 'none', '--author': 'none', '--date': 'none', '--cleanup': 'none', '-S': 'none', '--gpg-sign': 'none', '--trailer': 'none', '--pathspec-from-file': 'read' } },
       tag: { operands: 'none', values: { '-F': 'read', '--file': 'read', '-m': 'none', '--message': 'none', '-u': 'none', '--local-user': 'none', '--cleanup': 'none', '--sort': 'none', '--format': 'none', '--contains': 'none', '--no-contains': 'none', '--merged': 'none', '--no-merged': 'none', '--points-at': 'none', '-n': 'none' } },
@@ -350,7 +372,7 @@ export function effectsTemplateContext() {
     return { program: program!, verbs: option ? '' : ` ${rest.join(' ')} `, option: option ? ` ${option}` : '', writes: entry.writes, unless: ` ${(entry.unless ?? []).join(' ')} ` };
   });
   const arms = PROGRAM_EFFECTS.filter((p) => !HANDLED_ELSEWHERE.includes(p.names[0]!)).flatMap((program) => [
-    { names: program.names, ...specOf(program, program.verbs !== undefined), verbs: program.verbs ? 1 : 0, stdinNames: program.namesFromStdin ? 1 : 0 },
+    { names: program.names, ...specOf(program, program.verbs !== undefined), verbs: program.verbs ? 1 : 0, stdinNames: program.namesFromStdin ? 1 : program.codeFromStdin ? 2 : 0 },
     ...Object.entries(program.verbs ?? {}).map(([verb, effects]) => ({
       names: program.names.map((name) => `${name}:${verb}`), ...specOf(effects), verbs: 0, stdinNames: 0,
     })),
@@ -369,10 +391,10 @@ export function effectsDocTable(): string {
   const roleWords = (operands: ProgramEffects['operands']): string => {
     if (operands === 'last-write') return 'read, the last one written';
     const roles: readonly Role[] = typeof operands === 'string' ? [operands] : operands;
-    const words: Record<Role, string> = { read: 'read', write: 'written', edit: 'changed in place', delete: 'deleted', into: 'folders written into', chdir: 'the folder it works in', run: 'commands run', any: 'the worst case', none: 'not files it reads or writes' };
+    const words: Record<Role, string> = { read: 'read', write: 'written', edit: 'changed in place', delete: 'deleted', into: 'folders written into', chdir: 'the folder it works in', run: 'commands run', any: 'the worst case', code: 'code (the paths written in it the worst case)', none: 'not files it reads or writes' };
     return roles.map((role, i) => (roles.length > 1 && i === roles.length - 1 ? `then ${words[role]}` : words[role])).join(', ');
   };
-  const verbsOf: Record<Role, string> = { read: 'reads', write: 'writes', edit: 'changes', delete: 'deletes', into: 'writes into', chdir: 'works in', run: 'runs', any: 'may do anything to', none: '' };
+  const verbsOf: Record<Role, string> = { read: 'reads', write: 'writes', edit: 'changes', delete: 'deletes', into: 'writes into', chdir: 'works in', run: 'runs', any: 'may do anything to', code: 'runs the code of', none: '' };
   // The options that name a path or a command, grouped by what the program does with it.
   const optionsOf = (program: ProgramEffects) => {
     const byRole = new Map<Role, string[]>();

@@ -28,6 +28,8 @@ export interface Wrapper {
   how: WrapperHow;
   /** Options that take the next word as their value (words). `--opt=value` is always one word. */
   valueOptions?: string[];
+  /** Options whose value is a file the wrapper itself reads or writes (a log, a trace): judged as a redirection from or to it. */
+  fileOptions?: Record<string, 'read' | 'write'>;
   /** Words of its own between its options and the command (words): a duration, a mask, a user. */
   operands?: number;
   /** It runs the command as another user: the host rule sees a change of user (wrapped_sudo). */
@@ -44,8 +46,8 @@ export const WRAPPERS: readonly Wrapper[] = [
   { names: ['env'], how: 'own', handledBy: 'env)', doc: '`env [-i] [-u X] [X=1] [-S text]`: the command after it (`-S` text as a command line)' },
   { names: ['timeout'], how: 'words', valueOptions: ['-s', '-k', '--signal', '--kill-after'], operands: 1, doc: '`timeout [-s S] N`' },
   { names: ['nice', 'ionice', 'stdbuf'], how: 'words', valueOptions: ['-n', '-c', '-o', '-e', '-i', '-p'], doc: '`nice [-n N]`, `ionice [-c C]`, `stdbuf [-o M]`' },
-  { names: ['nohup', 'builtin', 'chronic', 'unbuffer', 'setsid', 'catchsegv', 'fakeroot', 'dbus-run-session', 'dumb-init', 'tini', 'torsocks', 'tsocks', 'proxychains', 'proxychains4', 'firejail', 'valgrind', 'rlwrap', 'linux32', 'linux64'],
-    how: 'words', doc: '`nohup`, `setsid`, `builtin`, `chronic`, `unbuffer`, `catchsegv`, `fakeroot`, `dbus-run-session`, `dumb-init`, `tini`, `torsocks`, `tsocks`, `proxychains`, `proxychains4`, `firejail`, `valgrind`, `rlwrap`, `linux32`, `linux64`: the command after each of these' },
+  { names: ['nohup', 'builtin', 'chronic', 'unbuffer', 'setsid', 'catchsegv', 'fakeroot', 'dbus-run-session', 'dumb-init', 'tini', 'torsocks', 'tsocks', 'proxychains', 'proxychains4', 'firejail', 'valgrind', 'linux32', 'linux64'],
+    how: 'words', doc: '`nohup`, `setsid`, `builtin`, `chronic`, `unbuffer`, `catchsegv`, `fakeroot`, `dbus-run-session`, `dumb-init`, `tini`, `torsocks`, `tsocks`, `proxychains`, `proxychains4`, `firejail`, `valgrind`, `linux32`, `linux64`: the command after each of these' },
   { names: ['time'], how: 'words', valueOptions: ['-f', '-o', '--format', '--output'], doc: '`time [-f F] [-o FILE]`' },
   { names: ['caffeinate'], how: 'words', valueOptions: ['-w', '-t'], doc: '`caffeinate [-w PID]`' },
   { names: ['exec'], how: 'words', valueOptions: ['-a'], doc: '`exec [-a NAME]`' },
@@ -60,7 +62,9 @@ export const WRAPPERS: readonly Wrapper[] = [
   { names: ['cgexec'], how: 'words', valueOptions: ['-g'], doc: '`cgexec [-g G]`' },
   { names: ['cpulimit'], how: 'words', valueOptions: ['-l', '-p', '-e', '--limit'], doc: '`cpulimit [-l N]`' },
   { names: ['systemd-inhibit'], how: 'words', valueOptions: ['--what', '--who', '--why', '--mode'], doc: '`systemd-inhibit [opts]`' },
-  { names: ['strace', 'ltrace'], how: 'words', valueOptions: ['-e', '-o', '-p', '-s', '-u', '-a', '-b', '-E', '-I', '-O', '-P', '-S', '-X', '-n', '-x', '-A', '-D', '-F', '-L'],
+  { names: ['rlwrap'], how: 'words', valueOptions: ['-a', '-b', '-C', '-D', '-e', '-f', '-g', '-H', '-l', '-M', '-n', '-O', '-p', '-P', '-q', '-s', '-S', '-w', '-z'], fileOptions: { '-l': 'write', '-H': 'write', '-f': 'read' },
+    doc: '`rlwrap [-l LOG] [-f FILE]` (its log and history files are its own writes)' },
+  { names: ['strace', 'ltrace'], how: 'words', valueOptions: ['-e', '-o', '-p', '-s', '-u', '-a', '-b', '-E', '-I', '-O', '-P', '-S', '-X', '-n', '-x', '-A', '-D', '-F', '-L'], fileOptions: { '-o': 'write', '-F': 'read' },
     doc: '`strace [-f] [-e E] [-o F]`, `ltrace`' },
   { names: ['systemd-run'], how: 'words', valueOptions: ['-u', '--unit', '-p', '--property', '-E', '--setenv', '--description', '--slice', '-M', '--machine', '-H', '--host', '--uid', '--gid', '--nice', '--working-directory', '-D', '--on-active', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'],
     doc: '`systemd-run [opts]` (`--user`, `--scope`, `-p P`…)' },
@@ -267,6 +271,7 @@ export function programsTemplateContext(ruleNames: string[]) {
       valueOptions: ` ${(w.valueOptions ?? []).join(' ')} `,
       operands: w.operands ?? 0,
       changesUser: Boolean(w.changesUser),
+      fileOptions: ` ${Object.entries(w.fileOptions ?? {}).map(([name, role]) => `${name}=${role === 'write' ? 'w' : 'r'}`).join(' ')} `,
     })),
     fastPath: WRAPPERS.filter((w) => w.how !== 'stdin' && !w.names.includes('find') && !w.names.includes('ssh')).flatMap((w) => w.names),
     stdinText: ` ${wrapperNames('stdin').join(' ')} `,

@@ -128,7 +128,7 @@ const CORE_PARTIALS = Object.fromEntries(readdirSync(CORE_DIR).filter((file) => 
  * command really runs (shell text as bash reads it, programs that run other programs).
  */
 export function guardFiles(name: string) {
-  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, read: `${name}-read.sh`, effects: `${name}-effects.sh`, folders: `${name}-folders.sh`, rules: `${name}-rules` };
+  return { guard: `${name}.sh`, core: `${name}-core.sh`, parse: `${name}-parse.sh`, read: `${name}-read.sh`, effects: `${name}-effects.sh`, places: `${name}-places.sh`, rules: `${name}-rules` };
 }
 
 /** The enabled rules that have functions (rule.sh.hbs), in order: one file each. */
@@ -169,7 +169,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
         { template: 'guard/guard-parse.sh.hbs', path: files.parse, executable: false, partials },
         { template: 'guard/guard-read.sh.hbs', path: files.read, executable: false, partials },
         { template: 'guard/guard-effects.sh.hbs', path: files.effects, executable: false, partials },
-        { template: 'guard/guard-folders.sh.hbs', path: files.folders, executable: false, partials },
+        { template: 'guard/guard-places.sh.hbs', path: files.places, executable: false, partials },
         ...ruleFiles,
       ];
     },
@@ -200,7 +200,7 @@ export function guardPreset(rules: readonly GuardRule[]): Preset<GuardOptions> {
       parseFile: guardFiles(entry.name).parse,
       readFile: guardFiles(entry.name).read,
       effectsFile: guardFiles(entry.name).effects,
-      foldersFile: guardFiles(entry.name).folders,
+      placesFile: guardFiles(entry.name).places,
       rulesDir: guardFiles(entry.name).rules,
       ruleFiles: rulesWithFunctions(rules, entry.options),
       customTools: entry.options.custom.map((c) => c.tools.join(' ')),

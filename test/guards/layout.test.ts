@@ -17,7 +17,7 @@ const EVERY_RULE = { rules: Object.fromEntries(GUARD_RULE_IDS.map((id) => [id, {
 
 function guardFiles(target: string, options: object = {}) {
   const { files } = renderHooks(validateConfig({ target, hooks: [{ kind: 'guard', preset: 'guard', options }] } as never));
-  return files.filter((file) => /\/guard(-core|-parse|-read|-effects|-folders|-rules\/[a-z0-9-]+)?\.sh$/.test(file.path));
+  return files.filter((file) => /\/guard(-core|-parse|-read|-effects|-places|-rules\/[a-z0-9-]+)?\.sh$/.test(file.path));
 }
 
 /** guard.sh, guard-core.sh…, guard-rules/<id>.sh: the path below the hooks folder. */
@@ -26,7 +26,7 @@ describe('guard: the generated layout', () => {
   it('the file a user opens is short, each rule is a file of its own, and no file of the guard is over 60 KB, on every target', () => {
     for (const target of Object.keys(TARGETS)) {
       const defaults = guardFiles(target);
-      expect(defaults.map((file) => name(file.path))).toEqual(['guard.sh', 'guard-core.sh', 'guard-parse.sh', 'guard-read.sh', 'guard-effects.sh', 'guard-folders.sh',
+      expect(defaults.map((file) => name(file.path))).toEqual(['guard.sh', 'guard-core.sh', 'guard-parse.sh', 'guard-read.sh', 'guard-effects.sh', 'guard-places.sh',
         ...GUARD_RULES.filter((rule) => rule.enabled && rule.partials.rule).map((rule) => `guard-rules/${rule.id}.sh`)]);
       // The settings and where each rule runs; the rules' own code, a file each.
       expect(Buffer.byteLength(defaults[0]!.content), target).toBeLessThan(10_000);
@@ -37,9 +37,9 @@ describe('guard: the generated layout', () => {
   });
 
   it('no file but the machinery defines its functions', () => {
-    const [guard, core, parse, read, effects, folders, ...rules] = guardFiles('claude-project', EVERY_RULE).map((file) => file.content);
+    const [guard, core, parse, read, effects, places, ...rules] = guardFiles('claude-project', EVERY_RULE).map((file) => file.content);
     const defined = (text: string) => [...text.matchAll(/^([a-z_][a-z0-9_]*)\(\) \{/gm)].map((m) => m[1]!);
-    const machinery = new Set([...defined(core!), ...defined(parse!), ...defined(read!), ...defined(effects!), ...defined(folders!)]);
+    const machinery = new Set([...defined(core!), ...defined(parse!), ...defined(read!), ...defined(effects!), ...defined(places!)]);
     expect([guard!, ...rules].flatMap(defined).filter((fn) => machinery.has(fn))).toEqual([]);
   });
 
@@ -49,7 +49,7 @@ describe('guard: the generated layout', () => {
     const guard = files.filter((file) => file.hook === 'guard' && file.path.endsWith('.sh'));
     expect(guard.slice(0, 6).map((file) => [file.path, file.executable])).toEqual([
       ['.claude/hooks/guard.sh', true], ['.claude/hooks/guard-core.sh', false], ['.claude/hooks/guard-parse.sh', false],
-      ['.claude/hooks/guard-read.sh', false], ['.claude/hooks/guard-effects.sh', false], ['.claude/hooks/guard-folders.sh', false],
+      ['.claude/hooks/guard-read.sh', false], ['.claude/hooks/guard-effects.sh', false], ['.claude/hooks/guard-places.sh', false],
     ]);
     expect(guard.slice(6).map((file) => [name(file.path).split('/')[0], file.executable])).toEqual(guard.slice(6).map(() => ['guard-rules', false]));
     expect(guard.length).toBeGreaterThan(10);
@@ -85,10 +85,10 @@ describe('guard: the generated layout', () => {
       renameSync(join(hooks, 'guard-effects.sh'), join(hooks, 'effects.moved'));
       assertDeny(await runGuard(p, input), /guard \(guard\) failed: .*guard-effects\.sh is missing or unreadable/);
       renameSync(join(hooks, 'effects.moved'), join(hooks, 'guard-effects.sh'));
-      // The folder model gone: the same.
-      renameSync(join(hooks, 'guard-folders.sh'), join(hooks, 'folders.moved'));
-      assertDeny(await runGuard(p, input), /guard \(guard\) failed: .*guard-folders\.sh is missing or unreadable/);
-      renameSync(join(hooks, 'folders.moved'), join(hooks, 'guard-folders.sh'));
+      // The places (folders, links, files written earlier) gone: the same.
+      renameSync(join(hooks, 'guard-places.sh'), join(hooks, 'places.moved'));
+      assertDeny(await runGuard(p, input), /guard \(guard\) failed: .*guard-places\.sh is missing or unreadable/);
+      renameSync(join(hooks, 'places.moved'), join(hooks, 'guard-places.sh'));
       // A core named by the environment is never the one sourced (bash takes BASH_SOURCE from it).
       const fake = join(scratchDir('fake-core-'), 'guard-core.sh');
       writeFileSync(fake, 'main() { cat >/dev/null; }\n');

@@ -44,7 +44,7 @@ DECIDED=1
 function lex(commands: string[]): string[][] {
   const dir = scratchDir('lexer-');
   const { files } = renderHooks(validateConfig({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard' }] }));
-  for (const file of files.filter((f) => /\/guard(-core|-parse|-read|-effects)?\.sh$/.test(f.path))) writeFileSync(join(dir, file.path.split('/').pop()!), file.content);
+  for (const file of files.filter((f) => /\/guard(-core|-parse|-read|-effects|-places)?\.sh$/.test(f.path))) writeFileSync(join(dir, file.path.split('/').pop()!), file.content);
   writeFileSync(join(dir, 'driver.sh'), DRIVER);
   writeFileSync(join(dir, 'commands'), commands.map((c) => `${c}\0`).join(''));
   const run = spawnSync('bash', [join(dir, 'driver.sh'), dir, join(dir, 'commands')], { cwd: dir, encoding: 'utf8' });

@@ -20,7 +20,7 @@ function renderedGuard() {
   const { files } = renderHooks(validateConfig({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard', options: { rules } }] }));
   const names = guardFiles('guard');
   const content = (file: string) => files.find((f) => f.path.endsWith(`/${file}`))!.content;
-  return { guard: content(names.guard), core: content(names.core), parse: content(names.parse), read: `${content(names.read)}\n${content(names.effects)}` };
+  return { guard: content(names.guard), core: content(names.core), parse: content(names.parse), read: `${content(names.read)}\n${content(names.effects)}\n${content(names.places)}` };
 }
 
 /** The block's names: variables (a line `#   name  what…` before the helpers) and helpers. */
