@@ -43,6 +43,8 @@ function createRenderer(templatesDir: string): typeof Handlebars {
   hbs.registerHelper('json', (value: unknown) => JSON.stringify(value));
   // Text for inside a JSON string literal (the quotes are the template's): generated case files.
   hbs.registerHelper('jsonText', (value: unknown) => JSON.stringify(String(value)).slice(1, -1));
+  // A glob as a case pattern: its literal parts quoted, its `*` left to match.
+  hbs.registerHelper('glob', (value: unknown) => String(value).split('*').map((part) => (part ? shellQuote(part) : '')).join('*'));
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // Text in a comment (# or //): one line, control characters escaped, so no value ends the comment.
   hbs.registerHelper('comment', (value: unknown) => commentText(value));

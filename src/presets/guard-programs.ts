@@ -285,11 +285,6 @@ function literalAlternation(words: readonly string[]): string {
   return words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 }
 
-/** A glob for a case arm: its literal parts single-quoted, its `*` left to match. */
-function globCase(glob: string): string {
-  return glob.split('*').map((part) => (part ? `'${part.replace(/'/g, "'\\''")}'` : '')).join('*');
-}
-
 /** The context code.sh.hbs renders with: the code languages, the runners, git's and the environment's configured commands. */
 export function codeTemplateContext() {
   const names = CODE_LANGUAGES.flatMap((language) => language.names);
@@ -308,11 +303,12 @@ export function codeTemplateContext() {
     writes: `(${literalAlternation(CODE_WRITE_WORDS)})`,
     home: `(${literalAlternation(CODE_HOME_WORDS)})`,
     runVariables: ` ${RUN_VARIABLES.join(' ')} `,
-    configured: CONFIGURED_COMMANDS.flatMap((entry) => entry.programs.map((program) => ({ program, verbs: ` ${entry.verbs} `, keys: entry.keys.map(globCase).join(' | '), form: entry.form }))),
+    configured: CONFIGURED_COMMANDS.flatMap((entry) => entry.programs.map((program) => ({ program, verbs: ` ${entry.verbs} `, form: entry.form }))),
+    // Case patterns, each rendered by the templates' glob helper (literal parts quoted).
     configuredKeys: CONFIGURED_COMMANDS.filter((entry) => !entry.programs.includes('git'))
-      .flatMap((entry) => entry.programs.flatMap((program) => entry.keys.map((key) => `'${program}:'${globCase(key)}`))).join(' | '),
-    gitRunKeys: GIT_RUN_KEYS.map(globCase),
-    generators: SHELL_SETUP_GENERATORS.map(globCase).join(' | '),
+      .flatMap((entry) => entry.programs.flatMap((program) => entry.keys.map((key) => ({ program, key })))),
+    gitRunKeys: GIT_RUN_KEYS,
+    generators: SHELL_SETUP_GENERATORS,
   };
 }
 

@@ -30,7 +30,7 @@ describe('create-ralph-hooks, one bundled file', () => {
     const viaCli = repo('project');
     const printed = run([BUNDLE, '--yes'], viaBundle);
     expect(printed).toBe(run([CLI, 'init', '--yes'], viaCli));
-    expect(printed).toContain('create  .claude/hooks/  (6 files)');
+    expect(printed).toContain('create  .claude/hooks/  (7 files)');
     // The stop-watcher and, on by default, the guard.
     expect(Object.keys(files(viaBundle))).toEqual(expect.arrayContaining(['.claude/hooks/stop-watcher.sh', '.claude/hooks/guard.sh']));
     expect(files(viaBundle)).toEqual(files(viaCli));

@@ -32,7 +32,7 @@ describe('packed packages in an empty git repository', () => {
   }, 240_000);
 
   it('npm init ralph-hooks -- --yes writes the config, an executable stop-watcher, the guard and a merged settings.json', () => {
-    expect(initOutput).toContain('create  .claude/hooks/  (6 files)');
+    expect(initOutput).toContain('create  .claude/hooks/  (7 files)');
     expect(initOutput).toContain('create  .claude/hooks/guard-rules/');
     const config = JSON.parse(readFileSync(join(project, 'ralph-hooks.config.json'), 'utf8'));
     expect(config.hooks).toEqual([{ kind: 'stop-watcher', preset: 'specum' }, { kind: 'guard', preset: 'guard' }]);
