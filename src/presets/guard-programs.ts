@@ -317,7 +317,7 @@ export function programsDocList(): string {
   const lines = WRAPPERS.map((w) => `- ${w.doc}`);
   return [
     ...lines,
-    '- a shell reading its commands from standard input: a here-string (`bash <<<\'text\'`), a here-document (`bash <<EOF`), or a pipe from `echo`, `printf` or `cat <<<` (`echo \'text\' | sh`)',
+    '- a shell reading its commands from standard input: a here-string (`bash <<<\'text\'`), a here-document (`bash <<EOF`), or a pipe from `echo`, `printf`, `cat <<<` or `cat <<EOF` (`echo \'text\' | sh`)',
     '- any other program, unless it is one of those below that never run their arguments: when an argument is a command name that a rule judges, the words from there on are checked as a command of their own (four at most), and a denial names the program (`setsid`-like wrappers the list lacks, `mytool rm -rf ~`). An argument that may be a whole command line is read as a shell reads it: one whose first word, quotes and backslashes taken out, is such a name (`tmux new -d \'rm -rf ~\'`, `nodemon --exec=\'…\'`, `concurrently \'…\'`), and one with shell syntax in it (`$`, a backquote, a backslash, `{a,b}`). Interpreters\' code is read as the next section says',
     '- `docker exec`, `podman exec`, `docker compose exec`, `kubectl exec … --`, `oc exec`: the command run in the container, checked as a command of its own (`docker exec db psql -c \'DROP TABLE users\'` is the `psql` call)',
     '- `trap \'text\' SIGNAL…`: the text, run when the signal comes (`EXIT`: when the shell ends)',

@@ -218,12 +218,10 @@ export const FAMILIES: Family[] = [
  * prints them per family.
  */
 export const KNOWN: Record<string, Known[]> = {
-  // cat <<'EOF' | bash\ncat ~/.aws/credentials\nEOF
-  'heredoc-shell': [{ match: /^cat <<'EOF' \| bash/, part: PART.channels }],
   // eval "$(cat <<'EOF'\ngit status --short\nEOF\n)" (denied, though the text it runs is harmless)
   eval: [{ match: /^eval "\$\(cat <</, part: PART.channels, harmless: true }],
-  // cat "${HOME:-/nonexistent}"/.npmrc, cat `echo ~`/.npmrc, echo x >> "${HOME%/}"/.bashrc
-  'path-expansion': [{ match: /\$\{HOME(:-|%)|`echo ~`/, part: PART.effects }],
+  // cat `echo ~`/.npmrc
+  'path-expansion': [{ match: /`echo ~`/, part: PART.effects }],
   // D=build; rm -rf "$D" (denied, though the variable was set to build just before)
   variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
   // cd .. && cat .npmrc

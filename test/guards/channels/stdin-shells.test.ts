@@ -12,6 +12,9 @@ describeChannel('shells reading stdin', {
     ["printf '%s\\n' 'rm -rf /' | sh -s", 'fs-destroy'],
     ["cat <<<'rm -rf ~' | zsh", 'fs-destroy'],
     ['bash <<EOF\nrm -rf /\nEOF', 'fs-destroy'],
+    // cat passes its here-document on: the shell after the pipe reads the body.
+    ["cat <<'EOF' | bash\nrm -rf ~\nEOF", 'fs-destroy'],
+    ["cat <<EOF | sh -s\ngit reset --hard\nEOF", 'git-destroy'],
   ],
   allow: [
     "bash <<<'echo hi'",
@@ -20,6 +23,8 @@ describeChannel('shells reading stdin', {
     "grep -c x <<<'rm -rf /'",
     "python3 <<<'print(1)'",
     "echo 'rm -rf /' | cat",
+    "cat <<'EOF' | bash\nnpm test\nEOF",
+    'cat <<EOF | grep -c rm\nrm -rf ~\nEOF',
   ],
 });
 
