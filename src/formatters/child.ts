@@ -3,7 +3,6 @@
  * the files' texts on stdout as JSON ({ texts, warnings }). The project's formatters load here,
  * never in the CLI's own process, so one that hangs, crashes or leaks cannot take the CLI with it.
  */
-import { readFileSync } from 'node:fs';
 import { FORMATTERS } from './all.js';
 import type { FormatFile } from './types.js';
 
@@ -22,8 +21,19 @@ export interface ChildAnswer {
 const answerTo = process.stdout.write.bind(process.stdout);
 process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
+/**
+ * The job, read from stdin as a stream. A synchronous read of fd 0 fails with EAGAIN when the
+ * parent's pipe is non-blocking and the job is larger than the pipe holds (seen under Yarn
+ * Plug'n'Play, whose loader starts this process, once init's files pass 64 KiB).
+ */
+async function readJob(): Promise<ChildJob> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChildJob;
+}
+
 async function main(): Promise<void> {
-  const job = JSON.parse(readFileSync(0, 'utf8')) as ChildJob;
+  const job = await readJob();
   let texts = job.files.map((file) => file.text);
   const warnings: string[] = [];
   for (const { name, packageDir } of job.formatters) {

@@ -57,7 +57,7 @@ function run(root: string, script: string, args: string[]) {
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8');
 
 function init(root: string) {
-  const result = ralphHooks(['init', '--yes'], { cwd: root });
+  const result = ralphHooks(['init', '--yes', '--guard', 'none'], { cwd: root });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
 }
@@ -292,7 +292,7 @@ export const parsers = { 'breaks-shell': { parse: (text) => ({ text }), astForma
 export const printers = { 'breaks-shell': { print: (path) => { console.log('formatting', path.node.text.length); return path.node.text + 'fi\\n'; } } };
 `;
     const root = project({ '.prettierrc': JSON.stringify({ plugins: ['./breaks-shell.mjs'] }), 'breaks-shell.mjs': plugin });
-    const result = ralphHooks(['init', '--yes'], { cwd: root });
+    const result = ralphHooks(['init', '--yes', '--guard', 'none'], { cwd: root });
     expect(result.status).toBe(0);
     expect(result.stderr).toContain(`warning: prettier left a script bash cannot parse in ${HOOK}; written as generated.`);
     expect(spawnSync('bash', ['-n', join(root, HOOK)]).status).toBe(0);

@@ -75,9 +75,9 @@ function projectWithItsOwnVitest(): string {
   return root;
 }
 
-/** `ralph-hooks init --yes`, node_modules linking this repository's tools, everything committed. */
+/** `ralph-hooks init --yes --guard none` (these tests are about the stop-watcher's test setup), node_modules linking this repository's tools, everything committed. */
 function initWithTools(root: string): void {
-  const init = ralphHooks(['init', '--yes'], { cwd: root });
+  const init = ralphHooks(['init', '--yes', '--guard', 'none'], { cwd: root });
   if (init.status !== 0) throw new Error(init.stdout + init.stderr);
   const modules = join(root, 'node_modules');
   mkdirSync(join(modules, '.bin'), { recursive: true });
