@@ -15,11 +15,16 @@ describeChannel('scripts written, then run', {
     ["echo 'rm -rf ~' > x.sh && chmod +x x.sh && ./x.sh", 'fs-destroy'],
     ["printf '#!/usr/bin/env python3\\nimport os\\nos.system(\"rm -rf ~\")\\n' > x && ./x", 'fs-destroy'],
     ['python3 gen.py > run.sh && bash run.sh', 'unreadable'],
+    // Passed on by cat into a shell: what was written, or text the guard cannot see.
+    ["echo 'rm -rf ~' > x.sh; cat x.sh | bash", 'fs-destroy'],
+    ['python3 gen.py > run.sh; cat run.sh | bash', 'remote-exec'],
     ['cat > x.sh <<EOF && bash x.sh\nrm -rf ~\nEOF', 'fs-destroy'],
     ["cat > x.py <<'EOF' && python3 x.py\nimport os\nos.system(\"rm -rf ~\")\nEOF", 'fs-destroy'],
   ],
   allow: [
     "echo 'npm test' > x.sh && bash x.sh",
+    "echo 'npm test' > x.sh; cat x.sh | bash",
+    'python3 gen.py > out.txt; cat out.txt | grep -c a',
     "printf 'print(1)\\n' > x.py; python3 x.py",
     'cat > x.sh <<EOF\necho hello\nEOF\n. x.sh',
     "echo 'npm test' | tee run.sh && sh run.sh",
