@@ -239,7 +239,7 @@ describe('guard: generation', () => {
         }
       }
     }
-  });
+  }, 300_000); // shellcheck over every rule set, both contracts: minutes of CPU on a busy 2-core machine
 
   it('registers for the tools its rules need: every tool with doom-loop, a list without it', () => {
     const claude = (options: object) => renderHooks(validateConfig({ hooks: [{ kind: 'guard', preset: 'guard', options }] })).commands.map((c) => [c.event, c.matcher]);
