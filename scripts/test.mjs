@@ -79,8 +79,33 @@ const typesResult = await types;
 process.stdout.write(runBats ? `\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}` : '\nbats: not in --quick (npm run test:bats)\n');
 if (typesResult) process.stdout.write(`\ntypecheck (tsc -p ${relative(repo, tsconfig) || tsconfig}), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
 printFolderTimes(report, vitest.seconds, runBats ? batsResult.seconds : undefined);
+printFailures(report);
 rmSync(reportDir, { recursive: true, force: true });
 process.exitCode = vitest.code === 0 && batsResult.code === 0 && (typesResult?.code ?? 0) === 0 ? 0 : 1;
+
+/**
+ * The failed tests again, one line each, last: a CI log is often read from its tail, and vitest
+ * prints its failures far above it, before bats's output and the timings.
+ */
+function printFailures(file) {
+  let results;
+  try {
+    results = JSON.parse(readFileSync(file, 'utf8')).testResults;
+  } catch {
+    return;
+  }
+  const lines = results.flatMap((result) => {
+    const where = relative(repo, result.name);
+    const failed = result.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && result.status === 'failed') return [`  ${where}: ${firstLine(result.message)}`];
+    return failed.map((test) => `  ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+  if (lines.length) console.log(`\nfailed (vitest):\n${lines.join('\n')}`);
+}
+
+function firstLine(text = '') {
+  return String(text).split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+}
 
 /** Each test folder's summed file time, slowest first (several files run at once, so the sum is more than the wall time); bats's time when it ran. */
 function printFolderTimes(file, vitestSeconds, batsSeconds) {
