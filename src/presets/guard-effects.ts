@@ -91,7 +91,8 @@ export const PROGRAM_EFFECTS: readonly ProgramEffects[] = [
   { names: ['find'], operands: 'none', values: Object.fromEntries([
     ...['-fprint', '-fprint0', '-fprintf', '-fls'].map((name) => [name, 'write'] as const),
     ...['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype', '-lname', '-ilname', '-type', '-xtype', '-size', '-perm', '-user', '-group', '-uid', '-gid', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer', '-anewer', '-cnewer', '-used', '-maxdepth', '-mindepth', '-links', '-inum', '-samefile', '-fstype', '-printf', '-context', '-files0-from'].map((name) => [name, 'none'] as const),
-  ]), doc: 'looks at names only; `-fprint FILE`, `-fprintf FILE`, `-fls FILE` write (its `-exec` commands and `-delete` are the channels\' and fs-destroy\'s)' },
+  ]), modes: { '-delete': 'delete' },
+  doc: 'looks at names only; `-delete` deletes below its starting points; `-fprint FILE`, `-fprintf FILE`, `-fls FILE` write (its `-exec` commands are the channels\')' },
   // Programs that compute or look up, with an option that reads a file of input.
   { names: ['date'], operands: 'none', values: { '-f': 'read', '--file': 'read' } },
   { names: ['dig'], operands: 'none', values: { '-f': 'read', '-k': 'read' } },

@@ -220,14 +220,10 @@ export const FAMILIES: Family[] = [
 export const KNOWN: Record<string, Known[]> = {
   // eval "$(cat <<'EOF'\ngit status --short\nEOF\n)" (denied, though the text it runs is harmless)
   eval: [{ match: /^eval "\$\(cat <</, part: PART.channels, harmless: true }],
-  // cat `echo ~`/.npmrc
-  'path-expansion': [{ match: /`echo ~`/, part: PART.effects }],
   // D=build; rm -rf "$D" (denied, though the variable was set to build just before)
   variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
-  // cd .. && cat .npmrc
-  'working-folder': [{ match: /cat \.npmrc/, part: PART.effects }],
-  // find ~/.ssh -delete, find ~/.aws -mindepth 1 -delete
-  deleters: [{ match: /^find .*-delete$|^python3 -c/, part: PART.effects }],
+  // python3 -c 'import shutil; shutil.rmtree(…)' with the path built in code
+  deleters: [{ match: /^python3 -c/, part: PART.effects }],
   // compgen -v | while read -r v; do echo "${!v}"; done
   'secret-environment': [{ match: /^compgen -v/, part: PART.secrets }],
   // pkill sleep, kill -9 $(pgrep sleep) (the user's other programs by name)
