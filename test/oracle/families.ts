@@ -224,8 +224,6 @@ export const KNOWN: Record<string, Known[]> = {
   variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
   // python3 -c 'import shutil; shutil.rmtree(…)' with the path built in code
   deleters: [{ match: /^python3 -c/, part: PART.effects }],
-  // compgen -v | while read -r v; do echo "${!v}"; done
-  'secret-environment': [{ match: /^compgen -v/, part: PART.secrets }],
   // pkill sleep, kill -9 $(pgrep sleep) (the user's other programs by name)
   signals: [{ match: /^pkill sleep$|\$\(pgrep /, part: PART.effects }],
   // parted -l (denied, though it only lists)
