@@ -65,7 +65,7 @@ function run(command, commandArgs, { keep = false, env = {} } = {}) {
   });
 }
 
-const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(quick ? SLOW.flatMap((dir) => ['--exclude', `${dir}/**`]) : []), ...extra];
+const vitestArgs = ['run', '--reporter=default', '--reporter=json', '--reporter=./test/helpers/flaky-reporter.ts', `--outputFile.json=${report}`, ...(quick ? SLOW.flatMap((dir) => ['--exclude', `${dir}/**`]) : []), ...extra];
 // --quick leaves bats out: its 100 tests take a core for a minute beside vitest, a seventh of
 // the fast path's CPU; npm test and npm run test:bats run them.
 const runBats = !quick || batsFiles.length > 0;

@@ -33,11 +33,11 @@ describe('.ci/summarize', () => {
     expect(summarize(VITEST_FAILED)).toBe('445 passed, 8 failed');
   });
 
-  it('names the failed tests last, where the log\'s tail shows them', () => {
+  it('names the flaky and the failed tests last, where the log\'s tail shows them', () => {
     const file = join(tempDir('rh-ci-'), 'log');
-    writeFileSync(file, `failed (vitest):\n  test/a.test.ts > one: AssertionError: no\n\n${VITEST_FAILED}${BATS}`);
+    writeFileSync(file, `flaky (vitest):\n  test/b.test.ts > two (passed on retry 1)\n\nfailed (vitest):\n  test/a.test.ts > one: AssertionError: no\n\n${VITEST_FAILED}${BATS}`);
     const out = spawnSync(join(REPO_ROOT, '.ci/summarize'), [file, '0'], { encoding: 'utf8' }).stdout.trim().split('\n');
-    expect(out.slice(-5)).toEqual(['failed (vitest):', '  test/a.test.ts > one: AssertionError: no', 'failed (bats): not ok 2 b', 'vitest: 444 passed, 7 failed; bats: 2 passed, 1 failed; e2e: 1 passed, 0 failed', '447 passed, 8 failed']);
+    expect(out.slice(-7)).toEqual(['flaky (vitest):', '  test/b.test.ts > two (passed on retry 1)', 'failed (vitest):', '  test/a.test.ts > one: AssertionError: no', 'failed (bats): not ok 2 b', 'vitest: 444 passed, 7 failed; bats: 2 passed, 1 failed; e2e: 1 passed, 0 failed', '447 passed, 8 failed']);
   });
 
   it('the README names every tool .ci/run installs, and the package that provides it', () => {
