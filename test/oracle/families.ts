@@ -218,14 +218,10 @@ export const FAMILIES: Family[] = [
  * prints them per family.
  */
 export const KNOWN: Record<string, Known[]> = {
-  // eval "$(cat <<'EOF'\ngit status --short\nEOF\n)" (denied, though the text it runs is harmless)
-  eval: [{ match: /^eval "\$\(cat <</, part: PART.channels, harmless: true }],
   // D=build; rm -rf "$D" (denied, though the variable was set to build just before)
   variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
   // python3 -c 'import shutil; shutil.rmtree(…)' with the path built in code
   deleters: [{ match: /^python3 -c/, part: PART.effects }],
-  // pkill sleep, kill -9 $(pgrep sleep) (the user's other programs by name)
-  signals: [{ match: /^pkill sleep$|\$\(pgrep /, part: PART.effects }],
   // parted -l (denied, though it only lists)
   'block-devices': [{ match: /^(parted -l|wipefs -n|fdisk -l)/, part: PART.effects, harmless: true }],
   // sed -i 's#echo tests pass#rm -rf .git#' package.json && npm test

@@ -15,6 +15,11 @@ describeChannel('shells reading stdin', {
     // cat passes its here-document on: the shell after the pipe reads the body.
     ["cat <<'EOF' | bash\nrm -rf ~\nEOF", 'fs-destroy'],
     ["cat <<EOF | sh -s\ngit reset --hard\nEOF", 'git-destroy'],
+    // …and so does a shell that runs what cat prints: a process substitution, eval, bash -c.
+    ['bash <(cat <<EOF\nrm -rf ~\nEOF\n)', 'fs-destroy'],
+    ['source <(cat <<EOF\nrm -rf ~\nEOF\n)', 'fs-destroy'],
+    ["eval \"$(cat <<'EOF'\ngit reset --hard\nEOF\n)\"", 'git-destroy'],
+    ['bash -c "$(cat <<EOF\nrm -rf ~\nEOF\n)"', 'fs-destroy'],
   ],
   allow: [
     "bash <<<'echo hi'",
@@ -25,6 +30,9 @@ describeChannel('shells reading stdin', {
     "echo 'rm -rf /' | cat",
     "cat <<'EOF' | bash\nnpm test\nEOF",
     'cat <<EOF | grep -c rm\nrm -rf ~\nEOF',
+    "eval \"$(cat <<'EOF'\ngit status --short\nEOF\n)\"",
+    'bash <(cat <<EOF\nls -la\nEOF\n)',
+    'git commit -m "$(cat <<EOF\nrm -rf ~ is bad\nEOF\n)"',
   ],
 });
 
