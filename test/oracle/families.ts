@@ -224,8 +224,6 @@ export const KNOWN: Record<string, Known[]> = {
   deleters: [{ match: /^python3 -c/, part: PART.effects }],
   // parted -l (denied, though it only lists)
   'block-devices': [{ match: /^(parted -l|wipefs -n|fdisk -l)/, part: PART.effects, harmless: true }],
-  // sed -i 's#echo tests pass#rm -rf .git#' package.json && npm test
-  'package-scripts': [{ match: /./, part: PART.channels }],
   // GTFOBins (drawn with RALPH_HOOKS_GTFOBINS): make -s --eval='$(file >/home/agent/.bashrc,x)' .
   'gtfobins-file-write': [{ match: /^(make |node |sed )/, part: PART.channels }],
 };

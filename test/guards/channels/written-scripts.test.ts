@@ -20,6 +20,14 @@ describeChannel('scripts written, then run', {
     ['python3 gen.py > run.sh; cat run.sh | bash', 'remote-exec'],
     ['cat > x.sh <<EOF && bash x.sh\nrm -rf ~\nEOF', 'fs-destroy'],
     ["cat > x.py <<'EOF' && python3 x.py\nimport os\nos.system(\"rm -rf ~\")\nEOF", 'fs-destroy'],
+    // Changed by a program the guard does not follow, then run: text it cannot see.
+    ["sed -i 's#echo tests pass#rm -rf .git#' package.json && npm test", 'unreadable'],
+    ["perl -pi -e 's/echo/rm -rf ~; echo/' Makefile && make", 'unreadable'],
+    ["sed -i 's/a/b/' x.sh && bash x.sh", 'unreadable'],
+    ["jq '.scripts.test=\"x\"' package.json > p.json && mv p.json package.json && npm test", 'unreadable'],
+    // package.json written plainly: its scripts are checked as commands.
+    ['echo \'{"scripts":{"test":"rm -rf ~"}}\' > package.json && npm test', 'fs-destroy'],
+    ['cat > package.json <<EOF\n{"scripts": {"test": "git reset --hard"}}\nEOF\nyarn test', 'git-destroy'],
   ],
   allow: [
     "echo 'npm test' > x.sh && bash x.sh",
@@ -33,5 +41,10 @@ describeChannel('scripts written, then run', {
     'npm run build > build.log 2>&1; cat build.log',
     'bash scripts/test.sh',
     'cat > x.sh <<EOF && bash x.sh\nnpm test\nEOF',
+    'echo \'{"scripts":{"test":"vitest run","build":"tsc"}}\' > package.json && npm test',
+    "sed -i 's/1.0.0/1.0.1/' package.json && npm view left-pad version",
+    "sed -i 's/a/b/' src/index.ts && npm test",
+    'cp x.sh y.sh && bash y.sh',
+    "npm pkg set scripts.lint='eslint .' && npm run lint",
   ],
 });
