@@ -2,9 +2,9 @@
 // or its git directory (never copied into this project). Each loader returns cases { id, command | tool+input,
 // expect: 'deny' | 'allow' }. Shared by bench/guard-corpora.mjs and test/corpora/*.test.ts.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** The environment variable that names each corpus's checkout. */
 export const CORPUS_ENV = {
@@ -27,12 +27,31 @@ export function corpusDir(name, env = process.env) {
 /** A git directory with no work tree (a bare clone or a mirror): HEAD and objects, no files. */
 const isBareRepository = (dir) => existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && !existsSync(join(dir, '.git'));
 
-/** The files of a git directory's HEAD in a temporary folder (read once per process). */
+/**
+ * The files of a git directory's HEAD in a temporary folder (read once per process). A snapshot
+ * may lack its largest files (their objects absent): those are left out, the rest written.
+ */
 const checkouts = new Map();
 function checkout(gitDir) {
   if (!checkouts.has(gitDir)) {
     const dir = mkdtempSync(join(tmpdir(), 'ralph-hooks-corpus-'));
-    execFileSync('bash', ['-c', 'git --git-dir="$1" archive HEAD | tar -x -C "$2"', 'checkout', gitDir, dir]);
+    const git = (args, input) => execFileSync('git', ['--git-dir', gitDir, ...args], { input, maxBuffer: 1 << 30 });
+    const files = git(['ls-tree', '-r', '-z', 'HEAD']).toString().split('\0').filter(Boolean)
+      .map((line) => ({ type: line.split(' ')[1], sha: line.split(' ')[2].split('\t')[0], path: line.slice(line.indexOf('\t') + 1) }))
+      .filter((file) => file.type === 'blob');
+    // One cat-file process for every blob: "<sha> blob <size>\n<bytes>\n", or "<sha> missing\n".
+    const out = git(['cat-file', '--batch'], files.map((file) => file.sha).join('\n') + '\n');
+    let at = 0;
+    for (const file of files) {
+      const end = out.indexOf(10, at);
+      const header = out.subarray(at, end).toString().split(' ');
+      at = end + 1;
+      if (header[1] !== 'blob') continue;
+      const size = Number(header[2]);
+      mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+      writeFileSync(join(dir, file.path), out.subarray(at, at + size));
+      at += size + 1;
+    }
     checkouts.set(gitDir, dir);
   }
   return checkouts.get(gitDir);

@@ -146,6 +146,8 @@ export const CODE_RUNNERS: readonly string[] = [
 export const CODE_WRITE_WORDS: readonly string[] = [
   'write', 'appendFile', 'unlink', 'remove', 'rmtree', 'rmdir', 'rmSync', 'rm(', 'rm -', 'delete', 'truncate', 'rename', 'move', 'copy',
   'chmod', 'chown', 'mkdir', 'symlink', 'link', 'fopen', 'File.new', 'IO.write', 'print >', 'printf >', '" >', '>>',
+  // Ruby's FileUtils, Perl's File::Path, PHP's file_put_contents, and the like.
+  'rm_rf', 'rm_r', 'rm_f', 'remove_tree', 'remove_dir', 'remove_entry', 'cp_r', 'mv(', 'cp(', 'touch', 'put_contents',
   // open()'s modes that write, after the path: open(p, "w"), fopen(p, 'a+')
   ...['w', 'wb', 'w+', 'a', 'ab', 'a+', 'r+', 'x'].flatMap((mode) => ['"', "'"].flatMap((q) => [`, ${q}${mode}${q}`, `,${q}${mode}${q}`])),
 ];

@@ -29,8 +29,10 @@ describe('docs/guards.md: what programs do to files', () => {
     for (const program of PROGRAM_EFFECTS.filter((p) => p.names[0] !== 'socat')) {
       for (const name of program.names) expect(body, name).toContain(`'${name}'`);
     }
-    expect(effects).toContain('socat_effects() {');
-    expect(effects).toContain('tar_effects() {');
+    // Their arguments are a language of their own (templates/guard/core/own-arguments.sh.hbs).
+    const places = generated('guard-places.sh');
+    expect(places).toContain('socat_effects() {');
+    expect(places).toContain('tar_effects() {');
     const parse = generated('guard-parse.sh');
     const own = parse.slice(parse.indexOf('collect_own_paths() {'));
     for (const name of HANDLED_EFFECTS.flatMap((p) => p.names)) expect(own, name).toMatch(new RegExp(`(^|[ |(])${name}( \\||\\)| ;;)`, 'm'));

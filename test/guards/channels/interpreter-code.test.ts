@@ -8,6 +8,9 @@ describeChannel('interpreter code', {
   deny: [
     ["python3.13 - <<< 'import shutil,os; shutil.rmtree(os.path.expanduser(\"~\"))'", 'scope'],
     ["python3 -c 'import os; os.system(\"rm -rf ~\")'", 'fs-destroy'],
+    // Ruby's FileUtils and PHP's file_put_contents write: the paths the code names are judged as written.
+    ["ruby -e \"require 'fileutils'; FileUtils.rm_rf('/home/user')\"", 'scope'],
+    ["php -r \"file_put_contents('/etc/cron.d/x', 'y');\"", 'scope'],
     ["python3 -c 'import os; print(open(os.path.expanduser(\"~/.ssh/id_rsa\")).read())'", 'secrets'],
     ["python3 -c 'import subprocess; subprocess.run([\"rm\", \"-rf\", \"/\"])'", 'fs-destroy'],
     ['python3 <<EOF\nimport os\nos.system("git reset --hard")\nEOF', 'git-destroy'],
@@ -27,6 +30,7 @@ describeChannel('interpreter code', {
   ],
   allow: [
     "python3.13 -c 'print(open(\"README.md\").read())'",
+    "ruby -e \"require 'fileutils'; FileUtils.rm_rf('build')\"",
     "python3 -c 'import subprocess; subprocess.run([\"npm\", \"test\"])'",
     "python3 -c 'open(\"build/out.txt\", \"w\").write(\"done\")'",
     "python3 -c 'import os; print(os.path.expanduser(\"~\"))'",
