@@ -20,6 +20,10 @@ describeChannel('shells reading stdin', {
     ['source <(cat <<EOF\nrm -rf ~\nEOF\n)', 'fs-destroy'],
     ["eval \"$(cat <<'EOF'\ngit reset --hard\nEOF\n)\"", 'git-destroy'],
     ['bash -c "$(cat <<EOF\nrm -rf ~\nEOF\n)"', 'fs-destroy'],
+    // tr with plain sets on text the guard can see: what it writes; else unreadable, as a decoder's.
+    ["echo 'rm_-rf_~' | tr _ ' ' | bash", 'fs-destroy'],
+    ["echo 'rm -rf ~' | tr ab ba | bash", 'remote-exec'],
+    ["echo 'ls' | tr a-z A-Z | sh", 'remote-exec'],
   ],
   allow: [
     "bash <<<'echo hi'",
@@ -32,6 +36,8 @@ describeChannel('shells reading stdin', {
     'cat <<EOF | grep -c rm\nrm -rf ~\nEOF',
     "eval \"$(cat <<'EOF'\ngit status --short\nEOF\n)\"",
     'bash <(cat <<EOF\nls -la\nEOF\n)',
+    "echo ',s/foo/bar/g; w' | tr \\; '\\012' | ed -s file.txt",
+    "printf 'npm test;npm run lint' | tr ';' '\\n' | sh",
     'git commit -m "$(cat <<EOF\nrm -rf ~ is bad\nEOF\n)"',
   ],
 });
