@@ -163,6 +163,8 @@ export const CODE_HOME_WORDS: readonly string[] = ['HOME', 'homedir', 'expanduse
 export const RUN_VARIABLES: readonly string[] = [
   'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_PAGER', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_PROXY_COMMAND',
   'EDITOR', 'VISUAL', 'PAGER', 'MANPAGER', 'LESSOPEN', 'LESSCLOSE', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'BROWSER', 'PROMPT_COMMAND',
+  // Backup tools' password commands, and the programs that run a shell named by a variable.
+  'RESTIC_PASSWORD_COMMAND', 'BORG_PASSCOMMAND', 'BORG_RSH', 'RSYNC_RSH', 'RSYNC_CONNECT_PROG', 'CVS_RSH', 'FCEDIT', 'SYSTEMD_EDITOR', 'SYSTEMD_PAGER', 'KUBE_EDITOR', 'GH_EDITOR', 'GH_PAGER', 'GIT_TRACE2_EVENT_CMD',
 ];
 
 /**

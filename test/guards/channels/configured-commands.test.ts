@@ -26,6 +26,10 @@ describeChannel('commands from settings and other programs', {
     ["npm pkg set scripts.x='rm -rf ~' && npm run x", 'fs-destroy'],
     ["pnpm pkg set scripts.x='cat ~/.ssh/id_rsa' && pnpm x", 'secrets'],
     ["make --eval='x:; rm -rf ~' x", 'fs-destroy'],
+    // make's $(file …) function writes and reads files itself.
+    ["make -s --eval='$(file >~/.bashrc,DATA)' .", 'scope'],
+    ["make -s --eval='$(file >/dev/stdout,$(file <~/.ssh/id_rsa))' .", 'secrets'],
+    ["RESTIC_PASSWORD_COMMAND='rm -rf ~' restic backup", 'fs-destroy'],
     ["printf 'x:\\n\\trm -rf ~\\n' | make -f -", 'fs-destroy'],
     ["make -f - <<'EOF'\nx:\n\tgit reset --hard\nEOF", 'git-destroy'],
     ["vim -c '!rm -rf ~' -c q", 'fs-destroy'],
@@ -57,6 +61,7 @@ describeChannel('commands from settings and other programs', {
     "LESSOPEN='| lesspipe %s' less README.md",
     "npm pkg set scripts.lint='eslint .' && npm run lint",
     "make --eval='hello:; @echo hi' hello",
+    "make --eval='$(file >build/notes.txt,DATA)' all",
     'make -C sub test',
     "vim -c '%s/foo/bar/g' -c 'wq' src/main.ts",
     "ed -s notes.txt <<<$'a\\nhello\\n.\\nw\\nq'",
