@@ -218,8 +218,6 @@ export const FAMILIES: Family[] = [
  * prints them per family.
  */
 export const KNOWN: Record<string, Known[]> = {
-  // D=build; rm -rf "$D" (denied, though the variable was set to build just before)
-  variable: [{ match: /^D=\w+; rm -rf/, part: PART.effects, harmless: true }],
   // python3 -c 'import shutil; shutil.rmtree(…)' with the path built in code
   deleters: [{ match: /^python3 -c/, part: PART.effects }],
   // parted -l (denied, though it only lists)
