@@ -222,8 +222,9 @@ export const KNOWN: Record<string, Known[]> = {
   deleters: [{ match: /^python3 -c/, part: PART.effects }],
   // parted -l (denied, though it only lists)
   'block-devices': [{ match: /^(parted -l|wipefs -n|fdisk -l)/, part: PART.effects, harmless: true }],
-  // GTFOBins (drawn with RALPH_HOOKS_GTFOBINS): make -s --eval='$(file >/home/agent/.bashrc,x)' .
-  'gtfobins-file-write': [{ match: /^(make |node |sed )/, part: PART.channels }],
+  // gcc -x c /dev/null -o README.md: the failed link removes its output file, which held
+  // uncommitted work; the guard reads -o as a write inside the project, as it lets edits be.
+  'gtfobins-file-write': [{ match: /^gcc /, part: PART.effects }],
 };
 for (const family of FAMILIES) family.known = [...(family.known ?? []), ...(KNOWN[family.id] ?? [])];
 
