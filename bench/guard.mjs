@@ -222,6 +222,24 @@ const worstRows = compare(
 printTable('the worst shapes at the largest command the guard accepts (3 runs; target ≤ 2 s)', worstRows);
 for (const r of worstRows.slice(1)) console.log(`${r.name}: ${(r.median / 1000).toFixed(2)} s ${r.median <= 2000 ? '(met)' : '(NOT met)'}`);
 
+// Every accepted cd chain, decided in ≤ 1 s: the longest chain of `cd d` the token budget
+// accepts after each separator (`;` costs the most: the next cd may run in the folder the
+// last one failed to leave, so the folders to follow multiply up to DIR_MAX).
+const cdChains = [['&&', 4950], ['||', 3300], [';', 1750]].map(([separator, n]) => ({
+  name: `guard, forgeflare, ${n.toLocaleString('en')} × cd d ${separator}`,
+  next: forgeLong(Array.from({ length: n }, () => 'cd d').join(` ${separator} `)),
+}));
+for (const c of cdChains) {
+  const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });
+  if (decision(check.stdout) !== 'allow') throw new Error(`${c.name}: not accepted (${decision(check.stdout)})`);
+}
+const cdRows = compare(
+  [{ name: 'jq -n 1 (reference)', command: ['jq', '-n', '1'] }, ...cdChains.map((c) => ({ name: c.name, command: ['bash', forgeGuard], cwd: forgeRoot, get input() { return c.next(); } }))],
+  { runs: 3, warmup: 0 },
+);
+printTable('every accepted cd chain, at its longest (3 runs; target ≤ 1 s)', cdRows);
+for (const r of cdRows.slice(1)) console.log(`${r.name}: ${(r.median / 1000).toFixed(2)} s ${r.median <= 1000 ? '(met)' : '(NOT met)'}`);
+
 const worst50 = [
   { name: 'guard, forgeflare, 50 KB of cd d &&', next: forgeLong(chainBytes(50_000)) },
   { name: 'guard, forgeflare, 50 KB: sed -i and paths', next: forgeLong(pathsBytes('sed -i s/a/b/', 50_000)) },
