@@ -11,7 +11,10 @@ export default class FlakyReporter implements Reporter {
 
   onTestCaseResult(test: TestCase): void {
     const diagnostic = test.diagnostic();
-    if (diagnostic?.flaky) this.flaky.push(`  ${relative(process.cwd(), test.module.moduleId)} > ${test.fullName} (passed on retry ${diagnostic.retryCount})`);
+    if (!diagnostic?.flaky) return;
+    // What the failed attempt said, where vitest keeps it.
+    const error = test.result().errors?.[0]?.message?.split('\n').find((line) => line.trim())?.trim().slice(0, 300);
+    this.flaky.push(`  ${relative(process.cwd(), test.module.moduleId)} > ${test.fullName} (passed on retry ${diagnostic.retryCount})${error ? `: first failed with ${error}` : ''}`);
   }
 
   onTestRunEnd(): void {
