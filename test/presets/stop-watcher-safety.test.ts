@@ -5,7 +5,7 @@
  * the generated hook in a temporary project.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkspace, runHook, stopInput, type Workspace } from '../../testkit/index.js';
@@ -169,6 +169,33 @@ describe('loop stop-watcher (iteration tracker): transcripts that are no regular
     const result = await runStop(TRACKER.hook, ws, { transcript_path: fifo });
     expect(result.timedOut).toBe(false);
     expect(result.json).toEqual({ decision: 'block', reason: 'Ralph Loop iteration 2/5. Go on' });
+  });
+});
+
+describe('loop stop-watcher (node runtime): a lock its holder left behind', () => {
+  // A process that has ended: its pid is free (or another's, which kill -0 may still find).
+  const deadPid = () => Number(execFileSync('sh', ['-c', 'sh -c "echo \\$\\$"'], { encoding: 'utf8' }).trim());
+
+  it('held a while by a process that is gone: taken over, and the stop blocks', async () => {
+    const ws = workspace();
+    const loop = loops.node!;
+    const file = writeLoopState(ws, loop, { session: 'session-a', maxIterations: 10, promise: null });
+    writeFileSync(`${file}.lock`, String(deadPid()));
+    const past = new Date(Date.now() - 5_000);
+    utimesSync(`${file}.lock`, past, past);
+    const result = await runHook(loop.hook, stopInput({ cwd: ws.dir, session_id: 'session-a', last_assistant_message: 'working' }), { cwd: ws.dir, timeoutMs: 30_000 });
+    expect(result.json?.decision, result.stderr).toBe('block');
+    expect(readLoopState(ws, loop)?.iteration).toBe(2);
+  });
+
+  it('just made by a process that is gone: waited for until it is a second old, then taken over', async () => {
+    const ws = workspace();
+    const loop = loops.node!;
+    const file = writeLoopState(ws, loop, { session: 'session-a', maxIterations: 10, promise: null });
+    writeFileSync(`${file}.lock`, String(deadPid()));
+    const result = await runHook(loop.hook, stopInput({ cwd: ws.dir, session_id: 'session-a', last_assistant_message: 'working' }), { cwd: ws.dir, timeoutMs: 30_000 });
+    expect(result.json?.decision, result.stderr).toBe('block');
+    expect(readLoopState(ws, loop)?.iteration).toBe(2);
   });
 });
 
