@@ -189,7 +189,7 @@ console.log(`${script.name}: ${(scriptRows[1].median / 1000).toFixed(2)} s, ${(s
 // tee or chmod -R (each path resolved and checked). Both at the largest command the guard
 // accepts (its token budget counts the rules' work: about 5,000 `cd d &&`, about 19,900
 // paths), target ≤ 2 s; and at 50 KB, target ≤ 2× one jq start.
-const chainOfEach = (command, n) => Array.from({ length: n }, () => command).join(' && ');
+const chainOfEach = (command, n, separator = '&&') => Array.from({ length: n }, () => command).join(` ${separator} `);
 const chainOf = (n) => chainOfEach('cd d', n);
 const chainBytes = (bytes) => chainOf(Math.ceil(bytes / 'cd d && '.length));
 const pathsAfter = (head, n) => `${head} ${Array.from({ length: n }, (_, i) => `f${i}`).join(' ')}`;
@@ -227,7 +227,7 @@ for (const r of worstRows.slice(1)) console.log(`${r.name}: ${(r.median / 1000).
 // last one failed to leave, so the folders to follow multiply up to DIR_MAX).
 const cdChains = [['&&', 4950], ['||', 3300], [';', 1750]].map(([separator, n]) => ({
   name: `guard, forgeflare, ${n.toLocaleString('en')} × cd d ${separator}`,
-  next: forgeLong(Array.from({ length: n }, () => 'cd d').join(` ${separator} `)),
+  next: forgeLong(chainOfEach('cd d', n, separator)),
 }));
 for (const c of cdChains) {
   const check = spawnSync('bash', [forgeGuard], { input: c.next(), cwd: forgeRoot, encoding: 'utf8' });

@@ -78,22 +78,27 @@ const typesResult = await types;
 
 process.stdout.write(runBats ? `\nbats (${batsFiles.join(' ') || 'test/bats'}), ${batsResult.seconds.toFixed(0)} s:\n${batsResult.output}` : '\nbats: not in --quick (npm run test:bats)\n');
 if (typesResult) process.stdout.write(`\ntypecheck (tsc -p ${relative(repo, tsconfig) || tsconfig}), ${typesResult.seconds.toFixed(0)} s: ${typesResult.code === 0 ? 'no errors' : 'FAILED'}\n${typesResult.output}`);
-printFolderTimes(report, vitest.seconds, runBats ? batsResult.seconds : undefined);
-printFailures(report);
+const results = readReport(report);
+printFolderTimes(results, vitest.seconds, runBats ? batsResult.seconds : undefined);
+printFailures(results);
 rmSync(reportDir, { recursive: true, force: true });
 process.exitCode = vitest.code === 0 && batsResult.code === 0 && (typesResult?.code ?? 0) === 0 ? 0 : 1;
+
+/** Each test file's result from vitest's JSON report; undefined when vitest stopped before writing it (its own output says why). */
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).testResults;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The failed tests again, one line each, last: a CI log is often read from its tail, and vitest
  * prints its failures far above it, before bats's output and the timings.
  */
-function printFailures(file) {
-  let results;
-  try {
-    results = JSON.parse(readFileSync(file, 'utf8')).testResults;
-  } catch {
-    return;
-  }
+function printFailures(results) {
+  if (!results) return;
   const lines = results.flatMap((result) => {
     const where = relative(repo, result.name);
     const failed = result.assertionResults.filter((test) => test.status === 'failed');
@@ -108,13 +113,8 @@ function firstLine(text = '') {
 }
 
 /** Each test folder's summed file time, slowest first (several files run at once, so the sum is more than the wall time); bats's time when it ran. */
-function printFolderTimes(file, vitestSeconds, batsSeconds) {
-  let results;
-  try {
-    results = JSON.parse(readFileSync(file, 'utf8')).testResults;
-  } catch {
-    return; // vitest stopped before writing its report; its own output says why
-  }
+function printFolderTimes(results, vitestSeconds, batsSeconds) {
+  if (!results) return;
   const folders = new Map();
   for (const result of results) {
     const folder = relative(repo, result.name).split('/').slice(0, 2).join('/');
