@@ -6,7 +6,7 @@
  * both loop runtimes, crafted inputs as Claude Code 2.1.328 sends them.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -157,6 +157,20 @@ for (const runtime of RUNTIMES) {
       expect(readLoopState(ws, loop)?.iteration).toBe(1);
       writeFileSync(ws.transcriptPath, `${goalLine({ met: false })}\n${goalLine({ met: true, sentinel: true })}\n`);
       assertJsonBlock(await stop(loop, ws, { last_assistant_message: 'working' }));
+    });
+
+    it('an open /goal read by an earlier Stop still holds when the lines since say nothing of it', async () => {
+      const ws = workspace();
+      writeLoopState(ws, loop, { iteration: 1, session: SESSION });
+      const assistant = JSON.stringify({ type: 'assistant', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'working' }] } });
+      writeFileSync(ws.transcriptPath, `${goalLine({ met: false })}\n`);
+      assertSilent(await stop(loop, ws, { last_assistant_message: 'working' }), { allowStderr: true });
+      appendFileSync(ws.transcriptPath, `${assistant}\n`);
+      assertSilent(await stop(loop, ws, { last_assistant_message: 'working' }), { allowStderr: true });
+      expect(readLoopState(ws, loop)?.iteration).toBe(1);
+      appendFileSync(ws.transcriptPath, `${goalLine({ failed: true })}\n${assistant}\n`);
+      assertJsonBlock(await stop(loop, ws, { last_assistant_message: 'working' }));
+      expect(readLoopState(ws, loop)?.iteration).toBe(2);
     });
   });
 }
