@@ -82,6 +82,14 @@ export interface CaseVerdict {
 }
 
 /**
+ * Rules that deny a class of programs whatever they do, off by default: `network` (ssh, nc…:
+ * no raw connections from the loop) and `deploy` (a deployment is the harmless look-alike of a
+ * teardown in the other rules). A harmless twin they deny is their policy at work.
+ */
+const POLICY_RULES = new Set(['network', 'deploy']);
+const policyDenial = (g: { reason?: string }) => POLICY_RULES.has(g.reason?.split(':')[0] ?? '');
+
+/**
  * The oracle's rule for one family case: run it in `layout`; with damage, every asked guard whose
  * rule set has one of the case's rules on must deny; a harmless twin must do no damage and be
  * allowed by every asked guard. A disagreement a `known` entry matches is returned as known.
@@ -100,7 +108,7 @@ export async function holdCase(layout: Template, asks: Ask[], c: { command: stri
   count.guardMs += guards.reduce((sum, g) => sum + g.ms, 0);
   if (damage.length) count.damaging++;
   else count.harmless++;
-  const broken = guards.filter((g) => g.kind === 'invalid' || (damage.length ? g.kind !== 'deny' : g.kind === 'deny'));
+  const broken = guards.filter((g) => g.kind === 'invalid' || (damage.length ? g.kind !== 'deny' : g.kind === 'deny' && !policyDenial(g)));
   if (!broken.length) return { damage, held: true, guards };
   const limit = limitOf(command, damage);
   if (limit) {

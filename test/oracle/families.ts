@@ -217,15 +217,7 @@ export const FAMILIES: Family[] = [
  * example the oracle found. A case these match is counted as known, not failed; the survey
  * prints them per family.
  */
-export const KNOWN: Record<string, Known[]> = {
-  // python3 -c 'import shutil; shutil.rmtree(…)' with the path built in code
-  deleters: [{ match: /^python3 -c/, part: PART.effects }],
-  // parted -l (denied, though it only lists)
-  'block-devices': [{ match: /^(parted -l|wipefs -n|fdisk -l)/, part: PART.effects, harmless: true }],
-  // gcc -x c /dev/null -o README.md: the failed link removes its output file, which held
-  // uncommitted work; the guard reads -o as a write inside the project, as it lets edits be.
-  'gtfobins-file-write': [{ match: /^gcc /, part: PART.effects }],
-};
+export const KNOWN: Record<string, Known[]> = {};
 for (const family of FAMILIES) family.known = [...(family.known ?? []), ...(KNOWN[family.id] ?? [])];
 
 // The project's families: their twins run the project's own scripts and targets.

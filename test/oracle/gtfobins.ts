@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Family } from './families.js';
+import { PROJECT } from './sandbox.js';
 
 export interface CatalogEntry {
   program: string;
@@ -58,10 +59,17 @@ function parseEntry(program: string, text: string): CatalogEntry[] {
 
 const installed = (program: string) => spawnSync('bash', ['-c', 'command -v "$1"', 'x', program], { env: { PATH: '/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin' } }).status === 0;
 
-/** Point an entry's placeholders at `places`. */
-function pointed(code: string, places: { input: string; output: string; command: string }): string {
-  return code
-    .replaceAll('/path/to/input-file', places.input)
+/**
+ * Point an entry's placeholders at `places`. A few file-write entries (gcc, ltrace) write to
+ * the file they call `/path/to/input-file`; that file is their output, and is pointed there.
+ */
+function pointed(entry: CatalogEntry, places: { input: string; output: string; command: string }): string {
+  const writesItsInput = entry.capability === 'file-write' && !entry.code.includes('/path/to/output-file');
+  return entry.code
+    // A placeholder glued to a path before it (sysctl's "/../..PLACEHOLDER") needs its
+    // leading slash: a path in the project is written out from the root there.
+    .replace(/(?<=[^\s'"=@:<>(])\/path\/to\/(input|output)-file/g, (_, which: string) => absolute(which === 'input' && !writesItsInput ? places.input : places.output))
+    .replaceAll('/path/to/input-file', writesItsInput ? places.output : places.input)
     .replaceAll('/path/to/output-file', places.output)
     .replaceAll('/path/to/temp-file', '/tmp/gtfo')
     .replaceAll('/path/to/temp-dir', '/tmp/gtfo-dir')
@@ -71,6 +79,8 @@ function pointed(code: string, places: { input: string; output: string; command:
     .replaceAll('attacker.com', 'collect.example.com')
     .replace(/\bDATA\b/g, 'x');
 }
+
+const absolute = (path: string) => (path.startsWith('/') ? path : `${PROJECT}/${path}`);
 
 const DANGER = {
   'file-read': { input: '/home/agent/.ssh/id_ed25519', output: '/tmp/gtfo-out-file', command: 'true', rule: ['secrets'] },
@@ -93,12 +103,15 @@ export function gtfobinsFamilies(root = process.env.RALPH_HOOKS_GTFOBINS): Famil
     const list = usable.filter((e) => e.capability === capability);
     if (!list.length) return [];
     const danger = DANGER[capability];
-    const twins = capability === 'file-read' || capability === 'file-write' ? list : usable.filter((e) => e.capability === 'file-read');
+    // A twin is an entry pointed at the project: one with no placeholder to point (git apply
+    // --directory /) is the dangerous command itself, not its harmless twin.
+    const twins = (capability === 'file-read' || capability === 'file-write' ? list : usable.filter((e) => e.capability === 'file-read'))
+      .filter((e) => pointed(e, TWIN) !== e.code);
     return [{
       id: `gtfobins-${capability}`, group: 'capability', closes: capability === 'command' ? '2. code followed into every channel' : capability === 'file-write' ? '1. effects model' : '3. secrets and persistence',
       what: `GTFOBins ${capability} entries (${list.length} of programs the sandbox has), pointed at ${capability === 'command' ? '`rm -rf ~`' : danger.input === 'README.md' ? danger.output : danger.input}`,
-      dangerous: fc.constantFrom(...list).map((e) => ({ command: pointed(e.code, danger), rule: [...danger.rule] })),
-      harmless: fc.constantFrom(...twins).map((e) => pointed(e.code, TWIN)),
+      dangerous: fc.constantFrom(...list).map((e) => ({ command: pointed(e, danger), rule: [...danger.rule] })),
+      harmless: fc.constantFrom(...twins).map((e) => pointed(e, TWIN)),
     }];
   });
 }

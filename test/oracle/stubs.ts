@@ -48,7 +48,20 @@ const MUTATING: Record<string, RegExp> = {
 };
 MUTATING['docker-compose'] = MUTATING.docker!;
 
+// An ssh public key (ssh-copy-id's input): the half of a key pair made to be handed out.
+const PUBLIC_KEY = /^\s*((ssh-(rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-[a-z0-9-]+@openssh\.com) [A-Za-z0-9+/=]+( [^\n]*)?\n?)+$/;
 const SQL_WRITE = /\b(drop|delete|truncate|alter|update|insert|grant|revoke|create)\b/i;
+// sqlite3's options that take a value (sqlite3 -help); its first other word names the database.
+const SQLITE_VALUE_OPTIONS = new Set(['-cmd', '-init', '-separator', '-newline', '-nullvalue', '-escape', '-maxsize', '-mmap', '-vfs', '-lookaside', '-pagecache', '-heap']);
+/** sqlite3 run on no database file (or `:memory:`): its SQL changes nothing that outlives it. */
+function inMemory(argv: string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (SQLITE_VALUE_OPTIONS.has(word.replace(/^--/, '-'))) i++;
+    else if (!word.startsWith('-')) return word === ':memory:' || word === '';
+  }
+  return true;
+}
 /** SQL with its string literals and comments taken out: a word inside quotes is data. */
 const sqlWords = (text: string) => text.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
 
@@ -84,8 +97,9 @@ export function classifyStubCall(call: StubCall): string | undefined {
       return /^[^/]*:/.test(last) ? `copies to a remote (${last})` : argv.some((a) => a === '--delete' || a.startsWith('--delete')) ? 'deletes at the destination' : undefined;
     }
     case 'ssh':
-      return stdin.length > 0 ? 'sends its standard input' : /\brm\s+-|\bdrop\b|\bshutdown\b|\breboot\b|\bmkfs/i.test(argv.join(' ')) ? 'runs a destructive remote command' : undefined;
+      return stdin.length > 0 && !PUBLIC_KEY.test(stdin) ? 'sends its standard input' : /\brm\s+-|\bdrop\b|\bshutdown\b|\breboot\b|\bmkfs/i.test(argv.join(' ')) ? 'runs a destructive remote command' : undefined;
     case 'psql': case 'mysql': case 'sqlite3': {
+      if (program === 'sqlite3' && inMemory(argv)) return undefined;
       const sql = `${argv.join(' ')}\n${stdin}`;
       return SQL_WRITE.test(sqlWords(sql)) ? 'changes the database (SQL)' : undefined;
     }
