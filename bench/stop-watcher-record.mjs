@@ -8,7 +8,7 @@
 // (maxTokens and maxCostUsd: the price table rendered in), the reset alone, and the same Stop
 // when the transcript has no new bytes (its jq run then leaves the usage program out).
 // Usage: npm run build && node bench/stop-watcher-record.mjs [runs]
-import { mkdirSync, mkdtempSync, openSync, writeSync, closeSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -41,6 +41,10 @@ let n = 0;
 for (let written = 0; written < TRANSCRIPT_BYTES; n += 1) written += writeSync(fd, call(n));
 closeSync(fd);
 const size = statSync(transcript).size;
+// Written after the .usage file each run resets, as the agent writes it between two Stops: a
+// .usage file newer than the transcript tells the hook there is nothing new, unread.
+const later = new Date(Date.now() + 86_400_000);
+utimesSync(transcript, later, later);
 const iteration = 20 * 1024; // about one iteration's lines are new at each Stop
 
 const state = ['---', 'active: true', 'iteration: 1', 'session_id: bench', 'max_iterations: 0', 'completion_promise: "DONE"', 'started_at: "2026-11-28T10:00:00Z"', '---', '', 'Make the tests pass.', ''].join('\n');
