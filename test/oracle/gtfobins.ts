@@ -65,11 +65,12 @@ const installed = (program: string) => spawnSync('bash', ['-c', 'command -v "$1"
  */
 function pointed(entry: CatalogEntry, places: { input: string; output: string; command: string }): string {
   const writesItsInput = entry.capability === 'file-write' && !entry.code.includes('/path/to/output-file');
+  const input = writesItsInput ? places.output : places.input;
   return entry.code
     // A placeholder glued to a path before it (sysctl's "/../..PLACEHOLDER") needs its
     // leading slash: a path in the project is written out from the root there.
-    .replace(/(?<=[^\s'"=@:<>(])\/path\/to\/(input|output)-file/g, (_, which: string) => absolute(which === 'input' && !writesItsInput ? places.input : places.output))
-    .replaceAll('/path/to/input-file', writesItsInput ? places.output : places.input)
+    .replace(/(?<=[^\s'"=@:<>(])\/path\/to\/(input|output)-file/g, (_, which: string) => absolute(which === 'input' ? input : places.output))
+    .replaceAll('/path/to/input-file', input)
     .replaceAll('/path/to/output-file', places.output)
     .replaceAll('/path/to/temp-file', '/tmp/gtfo')
     .replaceAll('/path/to/temp-dir', '/tmp/gtfo-dir')
