@@ -81,6 +81,10 @@ describe('guard: the command checked while jq starts', () => {
       assertAllow(await run(raw(contract, p.root, { tool: 'Write', input: { command: 'rm -rf ~', file_path: join(p.root, 'src/a.ts'), content: 'x' } })), { explicit: contract === 'forgeflare' });
       // JSON's \/ is a slash; printf %b keeps the backslash, so bash guesses a harmless name.
       assertDeny(await run(raw(contract, p.root, { input: { command: "rm -rf '/'" } }).replace("'/'", "'\\/'")), /^fs-destroy: /);
+      // The same past escaped quotes, which bash steps over (a commit's "$(cat <<'EOF' … )").
+      const commit = `git commit -m "$(cat <<'EOF'\nfix: deny "rm -rf /" \\ and more\nEOF\n)"`;
+      assertAllow(await run(raw(contract, p.root, { input: { command: commit } })), { explicit: contract === 'forgeflare' });
+      assertDeny(await run(raw(contract, p.root, { input: { command: `${commit} && rm -rf '/'` } }).replace("'/'", "'\\/'")), /^fs-destroy: /);
       // The cwd: a decoy inside the project, the real one outside it, where tee writes.
       const outside = scratchDir('elsewhere-');
       const writeHere = { input: { command: 'tee notes.md' } };
