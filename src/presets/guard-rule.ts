@@ -24,6 +24,13 @@ export interface GuardRuleSpec<Shape extends z.core.$ZodLooseShape = z.core.$Zod
   tools?: 'file-writes' | 'files' | 'every';
   /** Checked before the allowlist and the custom rules, so that `allow` cannot exempt a call from it. */
   runsFirst?: boolean;
+  /**
+   * A policy stricter than the effects model on purpose, in a sentence: the rule denies calls
+   * that do no damage (a raw connection, a deployment), other rules' harmless look-alikes
+   * among them. The tests and the oracle then count those denials as the rule's, not as
+   * false ones.
+   */
+  policy?: string;
   /** Keeps state between calls: the guard then defines STATE_DIR and write_atomic. */
   keepsState?: boolean;
   /** A function of rule.sh.hbs run on the whole command text before it is split into simple commands. */

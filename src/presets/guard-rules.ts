@@ -153,7 +153,7 @@ export function guardRuleTable(rules: readonly GuardRule[]): string {
   return [
     '| id | default | blocks (examples) | look-alikes it lets through |',
     '|---|---|---|---|',
-    ...rules.map((rule) => `| \`${rule.id}\` | ${rule.enabled ? 'on' : '**off**'} | ${cell(rule.docs.blocks)} | ${cell(rule.docs.letsThrough ?? '—')} |`),
+    ...rules.map((rule) => `| \`${rule.id}\` | ${rule.enabled ? 'on' : '**off**'} | ${cell(rule.docs.blocks)}${rule.policy ? ` (a policy: ${cell(rule.policy)})` : ''} | ${cell(rule.docs.letsThrough ?? '—')} |`),
   ].join('\n');
 }
 

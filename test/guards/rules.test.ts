@@ -50,10 +50,11 @@ describe('guard rules, one folder each', () => {
     }, 120_000);
   }
 
-  // deploy is a policy stricter than the others on purpose: a deployment (kubectl delete pod
-  // x, cdk deploy, aws s3 cp to s3://) is the harmless look-alike of a teardown in theirs. So
-  // the other rules' look-alikes get past every rule but deploy; deploy's own, past all.
-  const POLICIES = new Set(['deploy']);
+  // A policy rule (its rule.ts says `policy`) is stricter than the others on purpose: a
+  // deployment (kubectl delete pod x, cdk deploy) is the harmless look-alike of a teardown in
+  // theirs. So the other rules' look-alikes get past every rule but the policies; a policy's
+  // own, past all.
+  const POLICIES = new Set(GUARD_RULES.filter((rule) => rule.policy).map((rule) => rule.id));
   it('every rule on: every look-alike still let through', async () => {
     const project = guardProject('claude-code', { rules: rulesOptions(GUARD_RULES) }, 'guard');
     const withoutPolicies = guardProject('claude-code', { rules: { ...rulesOptions(GUARD_RULES), ...Object.fromEntries([...POLICIES].map((id) => [id, { enabled: false }])) } }, 'guard');

@@ -4,6 +4,7 @@
  * corpus, every guard must let it through. Returns what broke the rule, ready to read and to
  * paste into test/guards/corpus.json, or undefined.
  */
+import { GUARD_RULES } from '../../src/presets/guard.js';
 import { corpusLine } from './generator.js';
 import { limitOf } from './limits.js';
 import type { Known } from './families.js';
@@ -82,11 +83,10 @@ export interface CaseVerdict {
 }
 
 /**
- * Rules that deny a class of programs whatever they do, off by default: `network` (ssh, nc…:
- * no raw connections from the loop) and `deploy` (a deployment is the harmless look-alike of a
- * teardown in the other rules). A harmless twin they deny is their policy at work.
+ * Rules that deny a class of programs whatever they do (their rule.ts says `policy`; `network`
+ * and `deploy`, both off by default). A harmless twin they deny is their policy at work.
  */
-const POLICY_RULES = new Set(['network', 'deploy']);
+const POLICY_RULES = new Set(GUARD_RULES.filter((rule) => rule.policy).map((rule) => rule.id));
 const policyDenial = (g: { reason?: string }) => POLICY_RULES.has(g.reason?.split(':')[0] ?? '');
 
 /**

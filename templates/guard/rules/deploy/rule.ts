@@ -3,6 +3,7 @@ import { defineGuardRule, word, z } from '../../../../src/presets/guard-rule.js'
 export default defineGuardRule({
   summary: 'Deployments and changes to live systems: kubectl apply/create/patch/delete…, helm install/upgrade/rollback/uninstall, terraform/tofu apply/destroy/import, gh workflow run / release delete / secret set, mutating gcloud/az/aws calls, cdk deploy/destroy, pulumi up/destroy, hosting CLIs\' deploys, a git push to the default branch (off by default).',
   enabled: false,
+  policy: 'a deployment changes a live system, even when it is the harmless look-alike of a teardown',
   options: {
     branches: z.array(word).default(['main', 'master']).describe('The branches a git push to counts as a deployment (the default branch, release branches…).'),
   },
