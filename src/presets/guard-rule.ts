@@ -31,7 +31,7 @@ export interface GuardRuleSpec<Shape extends z.core.$ZodLooseShape = z.core.$Zod
    * false ones.
    */
   policy?: string;
-  /** Keeps state between calls: the guard then defines STATE_DIR and write_atomic. */
+  /** Keeps state between calls: the guard then defines STATE_DIR, state_newest and state_write. */
   keepsState?: boolean;
   /** A function of rule.sh.hbs run on the whole command text before it is split into simple commands. */
   commandTextCheck?: string;

@@ -146,7 +146,7 @@ export const PRESETS: PresetSpec[] = [
     // gemini-project: the one target whose guard answers in another shape ({"decision":"deny"}) and renames tools;
     // copilot-project: its agent also sends the camelCase shape.
     preset: 'guard', kind: 'guard', event: 'PreToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare', 'gemini-project', 'copilot-project'],
-    stateFiles: ['.ralph-hooks/state/guard.doom-loop', '.ralph-hooks/logs/guard.log'],
+    stateFiles: ['.ralph-hooks/state/guard.doom-loop.0000000001', '.ralph-hooks/logs/guard.log'],
   },
   {
     preset: 'convergence', kind: 'post', event: 'PostToolUse', targets: ['claude-project', 'claude-plugin', 'forgeflare'],

@@ -160,6 +160,27 @@ describe('guard: doom-loop (stateful)', () => {
     expect(verdict(await runGuard(p, same('other-session'))).kind).toBe('none');
   });
 
+  it('keeps its state as a series of new files: old ones go, the count runs on, and a FIFO as the newest is not read', async () => {
+    const p = guardProject('claude-code', { rules: { 'doom-loop': { repeats: 3 } } });
+    const dir = join(p.root, '.ralph-hooks/state');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'guard.doom-loop'), '2\ns\nold\n'); // where versions before the series kept it
+    for (let i = 0; i < 20; i++) expect(verdict(await runGuard(p, caseInput(bashCase(`ls ${i}`, i + 1), p, 's'))).kind).toBe('none');
+    const series = readdirSync(dir).filter((name) => name.startsWith('guard.doom-loop')).sort();
+    expect(series.length).toBeLessThanOrEqual(17);
+    expect(series).not.toContain('guard.doom-loop');
+    expect(series.at(-1)).toBe('guard.doom-loop.0000000020');
+    const kinds = [];
+    for (let i = 0; i < 3; i++) kinds.push(verdict(await runGuard(p, caseInput(bashCase('npm test', 30), p, 's'))).kind);
+    expect(kinds).toEqual(['none', 'none', 'deny']);
+    // A FIFO with no writer as the newest file: never opened (it would block), the count starts over.
+    expect(spawnSync('mkfifo', [join(dir, 'guard.doom-loop.0000000099')]).status).toBe(0);
+    const result = await runGuard(p, caseInput(bashCase('npm test', 30), p, 's'));
+    expect(result.timedOut).toBe(false);
+    expect(verdict(result).kind).toBe('none');
+    expect(readFileSync(join(dir, 'guard.doom-loop.0000000100'), 'utf8')).toMatch(/^1\ns\n/);
+  });
+
   it('counts every tool, not only Bash', async () => {
     const p = guardProject('forgeflare', { rules: { 'doom-loop': { repeats: 2 } } });
     const readIt = caseInput({ id: 1, tool: 'Read', input: { file_path: '{root}/src/a.ts' }, dangerous: false }, p);
@@ -373,8 +394,8 @@ describe('guard: input it cannot read, and the files it writes', () => {
     assertDeny(result, 'sudo');
     expect(readFileSync(state, 'utf8')).toBe('root:x:0:0:root:/root:/bin/bash\nsecond line\nthird line\nfourth line\n');
     expect(readFileSync(log, 'utf8')).toBe('precious log\n');
-    // The state itself goes on: a new file took the old name.
-    expect(readFileSync(join(p.root, '.ralph-hooks/state/guard.doom-loop'), 'utf8')).toMatch(/^1\n/);
+    // The state itself goes on, in the series' first file.
+    expect(readFileSync(join(p.root, '.ralph-hooks/state/guard.doom-loop.0000000001'), 'utf8')).toMatch(/^1\n/);
   });
 
   it('a denial log swapped for a symlink while denials run never gets a line out', async () => {
@@ -395,7 +416,7 @@ describe('guard: input it cannot read, and the files it writes', () => {
 
   it('a doom-loop state file no one may read (mode 000): the decision as usual, nothing on stderr', () => {
     const project = generateProject({ target: 'claude-project', hooks: [{ kind: 'guard', preset: 'guard' }] } as never);
-    const state = project.file('.ralph-hooks/state/guard.doom-loop');
+    const state = project.file('.ralph-hooks/state/guard.doom-loop.0000000001');
     mkdirSync(dirname(state), { recursive: true });
     writeFileSync(state, '1\ncase-1\nkey\n');
     const input = preToolUseInput({ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: project.root, session_id: 'case-1' });

@@ -9,6 +9,6 @@ export default defineGuardRule({
   tools: 'every',
   keepsState: true,
   docs: {
-    blocks: 'the same call (tool and exact input) made `repeats` (default 3) times in a row. The state is one small file per hook in `stateDir`, overwritten in place. A different call, or another Claude Code session, starts the count over',
+    blocks: 'the same call (tool and exact input) made `repeats` (default 3) times in a row. The state is a series of small files per hook in `stateDir` (`<name>.doom-loop.0000000001`…), one new file a call, the old ones removed 16 at a time. A different call, or another Claude Code session, starts the count over',
   },
 });
