@@ -8,16 +8,14 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GUARD_RULE_IDS, GUARD_RULES } from '../../src/presets/guard.js';
 import { GUARD_RULES_DIR, RULE_PARTS } from '../../src/presets/guard-rules.js';
-import { guardProject } from './helpers.js';
+import { guardProject, quickSample } from './helpers.js';
 import { checkRuleCases, readRuleCases, rulesOptions } from './rule-cases.js';
 
-// The fast path (npm run test:quick) takes every other case of each list: each rule still
-// meets calls to deny and look-alikes there, at half the CPU; npm test takes them all.
-const QUICK = process.env.RALPH_HOOKS_QUICK === '1';
-const sample = <T>(list: T[]): T[] => (QUICK ? list.filter((_, index) => index % 2 === 0) : list);
+// The fast path takes every other case of each list (quickSample): each rule still meets
+// calls to deny and look-alikes there.
 const casesOf = (rule: (typeof GUARD_RULES)[number]) => {
   const cases = readRuleCases(rule);
-  return { ...cases, deny: sample(cases.deny), allow: sample(cases.allow) };
+  return { ...cases, deny: quickSample(cases.deny), allow: quickSample(cases.allow) };
 };
 
 describe('guard rules, one folder each', () => {
