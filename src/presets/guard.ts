@@ -31,6 +31,9 @@ export const GUARD_RULE_IDS = [
 
 export const GUARD_RULES = await loadGuardRules(GUARD_RULE_IDS);
 
+/** The rules whose rule.ts says `policy`: stricter than the effects model on purpose. */
+export const POLICY_RULE_IDS: ReadonlySet<string> = new Set(GUARD_RULES.filter((rule) => rule.policy).map((rule) => rule.id));
+
 /** The guard's options with these rules in its catalog. */
 export function guardOptionsSchema(rules: readonly GuardRule[]) {
   return z.strictObject({

@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GUARD_RULE_IDS, GUARD_RULES } from '../../src/presets/guard.js';
+import { GUARD_RULE_IDS, GUARD_RULES, POLICY_RULE_IDS } from '../../src/presets/guard.js';
 import { GUARD_RULES_DIR, RULE_PARTS } from '../../src/presets/guard-rules.js';
 import { guardProject, quickSample } from './helpers.js';
 import { checkRuleCases, readRuleCases, rulesOptions } from './rule-cases.js';
@@ -52,12 +52,11 @@ describe('guard rules, one folder each', () => {
   // deployment (kubectl delete pod x, cdk deploy) is the harmless look-alike of a teardown in
   // theirs. So the other rules' look-alikes get past every rule but the policies; a policy's
   // own, past all.
-  const POLICIES = new Set(GUARD_RULES.filter((rule) => rule.policy).map((rule) => rule.id));
   it('every rule on: every look-alike still let through', async () => {
     const project = guardProject('claude-code', { rules: rulesOptions(GUARD_RULES) }, 'guard');
-    const withoutPolicies = guardProject('claude-code', { rules: { ...rulesOptions(GUARD_RULES), ...Object.fromEntries([...POLICIES].map((id) => [id, { enabled: false }])) } }, 'guard');
+    const withoutPolicies = guardProject('claude-code', { rules: { ...rulesOptions(GUARD_RULES), ...Object.fromEntries([...POLICY_RULE_IDS].map((id) => [id, { enabled: false }])) } }, 'guard');
     const failures: string[] = [];
-    for (const rule of GUARD_RULES) failures.push(...await checkRuleCases(POLICIES.has(rule.id) ? project : withoutPolicies, { ...casesOf(rule), deny: [] }, `all-on-${rule.id}`));
+    for (const rule of GUARD_RULES) failures.push(...await checkRuleCases(POLICY_RULE_IDS.has(rule.id) ? project : withoutPolicies, { ...casesOf(rule), deny: [] }, `all-on-${rule.id}`));
     expect(failures, failures.join('\n')).toEqual([]);
   }, 240_000);
 });

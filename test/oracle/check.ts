@@ -4,7 +4,7 @@
  * corpus, every guard must let it through. Returns what broke the rule, ready to read and to
  * paste into test/guards/corpus.json, or undefined.
  */
-import { GUARD_RULES } from '../../src/presets/guard.js';
+import { POLICY_RULE_IDS } from '../../src/presets/guard.js';
 import { corpusLine } from './generator.js';
 import { limitOf } from './limits.js';
 import type { Known } from './families.js';
@@ -86,8 +86,7 @@ export interface CaseVerdict {
  * Rules that deny a class of programs whatever they do (their rule.ts says `policy`; `network`
  * and `deploy`, both off by default). A harmless twin they deny is their policy at work.
  */
-const POLICY_RULES = new Set(GUARD_RULES.filter((rule) => rule.policy).map((rule) => rule.id));
-const policyDenial = (g: { reason?: string }) => POLICY_RULES.has(g.reason?.split(':')[0] ?? '');
+const policyDenial = (g: { reason?: string }) => POLICY_RULE_IDS.has(g.reason?.split(':')[0] ?? '');
 
 /**
  * The oracle's rule for one family case: run it in `layout`; with damage, every asked guard whose
