@@ -4,7 +4,7 @@
  * shellcheck over different rule sets.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHooks } from '../../src/generate/render-hooks.js';
@@ -237,6 +237,21 @@ describe('guard: user rules, allowlists and rule options', () => {
     const p = guardProject('forgeflare', { maxNesting: 2 });
     assertAllow(await runGuard(p, caseInput(bashCase(`bash -c "sh -c 'echo hi'"`), p)), { explicit: true });
     assertDeny(await runGuard(p, caseInput(bashCase(`bash -c "sh -c 'eval echo hi'"`, 2), p)), /^nesting: /);
+  });
+
+  it('~USER is the home folder /etc/passwd gives that user, as bash finds it (~bin: /bin), not a guess under /home', async () => {
+    // A system user whose home is neither /root nor under /home (Debian: daemon /usr/sbin, bin /bin).
+    const entry = readFileSync('/etc/passwd', 'utf8').split('\n').map((line) => line.split(':'))
+      .find(([name, , , , , home]) => /^[a-z_][a-z0-9_-]*$/.test(name ?? '') && home && home !== '/' && !/^\/(root|home)(\/|$)/.test(home) && existsSync(home));
+    expect(entry, 'a system user with a home folder outside /home in /etc/passwd').toBeDefined();
+    const [user, , , , , home] = entry!;
+    const p = guardProject('forgeflare');
+    const denied = verdict(await runGuard(p, caseInput(bashCase(`rm -rf ~${user}`), p)));
+    expect(denied.kind).toBe('deny');
+    expect(denied.reason).toContain(`resolves to ${realpathSync(home!)}`);
+    expect(verdict(await runGuard(p, caseInput(bashCase(`rm -rf ~${user}/..`, 2), p))).reason).toContain(`resolves to ${realpathSync(dirname(home!))}`);
+    // A user /etc/passwd does not list (a directory service's): taken to live under /home.
+    expect(verdict(await runGuard(p, caseInput(bashCase('rm -rf ~no-such-user-here', 3), p))).reason).toContain('resolves to /home/no-such-user-here');
   });
 
   it('every reason says what to do instead', async () => {
