@@ -83,10 +83,16 @@ export function caseInput(c: GuardCase, project: GuardProject, session = `case-$
   return preToolUseInput({ tool_name: tool, tool_input: input, cwd: project.root, session_id: session });
 }
 
-export function runGuard(project: GuardProject, input: unknown, env: Record<string, string | undefined> = {}): Promise<HookResult> {
+/**
+ * Run the project's guard on one call. `timeoutMs` (runHook's, 10 s by default) is how long the
+ * test waits before it kills the guard: a test that sets the guard's own deadline (maxCheckMs)
+ * far out, so that a busy machine cannot decide for it, waits as long.
+ */
+export function runGuard(project: GuardProject, input: unknown, env: Record<string, string | undefined> = {}, { timeoutMs }: { timeoutMs?: number } = {}): Promise<HookResult> {
   return runHook(project.script, input, {
     cwd: project.root,
     env: { HOME: project.home, CLAUDE_PROJECT_DIR: project.contract === 'forgeflare' ? undefined : project.root, ...env },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 }
 

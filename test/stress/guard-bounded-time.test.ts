@@ -233,13 +233,16 @@ describe('guard: large texts', () => {
     // What is tested is the lexing, not the time: the deadline is set far out (maxCheckMs), so
     // that a busy machine cannot turn an answer into the deadline's denial.
     const p = guardProject('forgeflare', { maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
+    // And the test waits as long as its whole run may take: a guard killed by the runner's
+    // 10 s would answer nothing ('invalid'), which is the machine's speed, not the lexing.
+    const decide = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p), {}, { timeoutMs: 110_000 })).kind;
     const filler = Array.from({ length: 600 }, (_, i) => `echo 'quoted ${i}' "and $(printf %s ${i})"`).join('; ');
     const heredoc = `cat > notes.txt <<'EOF'\n${'rm -rf / is only text here\n'.repeat(1000)}EOF`;
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; rm -rf /`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${filler}; ls`), p))).kind).toBe('allow');
-    expect(verdict(await runGuard(p, caseInput(bashCase(heredoc), p))).kind).toBe('allow');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`${heredoc}\nsudo ls`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`bash <<'EOF'\n${'echo ok\n'.repeat(800)}rm -rf /\nEOF`), p))).kind).toBe('deny');
-    expect(verdict(await runGuard(p, caseInput(bashCase(`echo '${'x'.repeat(20000)}' && sudo ls`), p))).kind).toBe('deny');
+    expect(await decide(`${filler}; rm -rf /`)).toBe('deny');
+    expect(await decide(`${filler}; ls`)).toBe('allow');
+    expect(await decide(heredoc)).toBe('allow');
+    expect(await decide(`${heredoc}\nsudo ls`)).toBe('deny');
+    expect(await decide(`bash <<'EOF'\n${'echo ok\n'.repeat(800)}rm -rf /\nEOF`)).toBe('deny');
+    expect(await decide(`echo '${'x'.repeat(20000)}' && sudo ls`)).toBe('deny');
   }, 120_000);
 });
