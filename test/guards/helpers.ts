@@ -92,7 +92,7 @@ export function runGuard(project: GuardProject, input: unknown, env: Record<stri
   return runHook(project.script, input, {
     cwd: project.root,
     env: { HOME: project.home, CLAUDE_PROJECT_DIR: project.contract === 'forgeflare' ? undefined : project.root, ...env },
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    timeoutMs,
   });
 }
 
