@@ -17,6 +17,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { guardRulesModule } from './bundle-cli.mjs';
 import { noticesPlugin, ownPackageJsonPlugin, stubPlugin } from './bundle-generator.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,16 +53,6 @@ function filesModule() {
   return `export const VERSION = ${JSON.stringify(version)};\nexport const FILES = ${JSON.stringify(files)};\n`;
 }
 
-/** Each guard rule's compiled module, by its path in the package. */
-function rulesModule() {
-  const rulesDir = join(dist, 'templates/guard/rules');
-  const rules = readdirSync(rulesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  return [
-    ...rules.map((id, i) => `import * as rule${i} from ${JSON.stringify(join(rulesDir, id, 'rule.js'))};`),
-    `export const GUARD_RULE_MODULES = {${rules.map((id, i) => `\n  ${JSON.stringify(`dist/templates/guard/rules/${id}/rule.js`)}: rule${i},`).join('')}\n};`,
-  ].join('\n');
-}
-
 const ours = (importer) => importer !== undefined && importer.startsWith(dist + sep) && !importer.includes(`${sep}node_modules${sep}`);
 
 const swapPlugin = {
@@ -77,7 +68,7 @@ const swapPlugin = {
   },
   load(id) {
     if (id === FILES) return filesModule();
-    if (id === RULES) return rulesModule();
+    if (id === RULES) return guardRulesModule(dist);
     if (id === FS_SHIM) {
       // node:fs's other exports, as they are.
       const mine = new Set(['existsSync', 'readFileSync', 'readdirSync', 'statSync', 'lstatSync']);

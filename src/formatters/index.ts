@@ -13,7 +13,6 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { sha256 } from '../util/files.js';
 import { PACKAGE_ROOT } from '../util/package-info.js';
@@ -64,10 +63,12 @@ export interface Formatting {
 /** One process for the whole batch; a formatter stuck longer than this is given up on (files as generated). */
 const TIMEOUT_MS = 120_000;
 
-/** The child script: the one the build compiled, also when ralph-hooks runs from its TypeScript sources (tests). */
-const CHILD = fileURLToPath(import.meta.url).endsWith('.ts')
-  ? join(PACKAGE_ROOT, 'dist', 'src', 'formatters', 'child.js')
-  : join(dirname(fileURLToPath(import.meta.url)), 'child.js');
+/**
+ * The child script: the one the build compiled, by the package's folder rather than this
+ * module's, which is elsewhere when ralph-hooks runs from its TypeScript sources (tests) or from
+ * the CLI's bundle (dist/bin/).
+ */
+const CHILD = join(PACKAGE_ROOT, 'dist', 'src', 'formatters', 'child.js');
 
 /**
  * The package's folder: in node_modules, looked for from `root` up, as Node resolves it; in a

@@ -36,7 +36,7 @@ const DOC_TEXTS: [string, string][] = DOCS.map((file) => [file, readFileSync(joi
 const NOT_RUN: Record<string, string> = {
   'README.md: npm install && npm run demo    # generate hooks into ./demo  (another folder: npm run demo -- --dir ../my-repo)':
     "the repository's own commands: test/docs/readme.test.ts runs the demo, and .ci/run runs npm test",
-  'docs/architecture.md: bin/ralph-hooks.js        three-line shim → dist/cli/main.js': 'a map of the source tree, not a command',
+  'docs/architecture.md: bin/ralph-hooks.js        three-line shim → dist/bin/ralph-hooks.js, the CLI bundled by the build (scripts/bundle-cli.mjs)': 'a map of the source tree, not a command',
   'docs/ci.md: on:': 'a workflow to paste: it installs the newest client from the registry, which the tests never reach; test/cli/doctor-clients.test.ts runs doctor --clients',
   'docs/ci.md: strategy:': 'a fragment to paste into a GitHub Actions job; test/extras/workflow.test.ts checks the generated workflow',
   'docs/troubleshooting.md: Last loop end: iteration limit reached': 'the time in it changes with every run; the text output block above it runs the same record, and test/cli/status.test.ts checks this layout',
