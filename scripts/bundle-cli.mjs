@@ -8,9 +8,9 @@
  * `generate` with nothing to do an eighth (bench/init.mjs).
  *
  * Left outside, as modules of their own: the npm packages (Handlebars, diff, …: required on
- * first use), zod (dist/src/zod.js, one zod for the bundle and for guard rules of the user's,
- * which import it from ralph-hooks), and the testkit's agent clients (dist/testkit/clients/),
- * whose agent modules are loaded by path and register into that folder's own modules.
+ * first use), the testkit's agent clients (dist/testkit/clients/), whose agent modules are
+ * loaded by path and register into that folder's own modules, and zod (dist/src/zod.js), which
+ * those modules import too: one zod for all.
  * dist/cli/main.js stays as tsc wrote it: the `ralph-hooks/cli` export.
  */
 import { readdirSync, rmSync } from 'node:fs';
