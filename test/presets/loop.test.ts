@@ -633,6 +633,40 @@ describe('loop preset, node runtime only', () => {
     }
   });
 
+  it('a lock released and taken again by other stops between two of its looks: it waits its turn and answers', async () => {
+    // Fault injection (a module loaded before the hook, through Node's own options): the
+    // state's lock is held when the hook first tries it; at the hook's next look the lock is
+    // gone, and right after that look it is back (released by one stop, taken by a third);
+    // a look later it is released for good. A hook that took the lock it then saw for a
+    // planted file would let the agent stop without a word.
+    const ws = workspace();
+    const state = writeLoopState(ws, loop, { session: 'session-a', maxIterations: 10, promise: null });
+    const preload = join(ws.dir, 'churn-lock.mjs');
+    writeFileSync(preload, `import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+const lock = ${JSON.stringify(`${state}.lock`)};
+const { openSync, writeSync, closeSync, unlinkSync } = fs; // the real ones, kept before the patch
+const take = () => { const fd = openSync(lock, 'wx'); writeSync(fd, String(process.ppid)); closeSync(fd); };
+let looks = -1; // -1: the hook has not tried the lock yet
+for (const name of ['openSync', 'statSync', 'lstatSync']) {
+  const real = fs[name];
+  fs[name] = function (path, ...rest) {
+    if (path !== lock) return real.call(this, path, ...rest);
+    if (looks === -1 && rest[0] === 'wx') { looks = 0; take(); return real.call(this, path, ...rest); }
+    if (looks < 0) return real.call(this, path, ...rest);
+    looks += 1;
+    if (looks === 1) { unlinkSync(lock); try { return real.call(this, path, ...rest); } finally { take(); } }
+    if (looks === 3) unlinkSync(lock);
+    return real.call(this, path, ...rest);
+  };
+}
+syncBuiltinESMExports();
+`);
+    const result = await stop(loop, ws, {}, { NODE_OPTIONS: `--import=${preload}`, RALPH_HOOKS_DEBUG: '1' });
+    assertJsonBlock(result);
+    expect(readLoopState(ws, loop)?.iteration).toBe(2);
+  });
+
   it('is plain ESM with only node: imports, runnable without a compiler', () => {
     for (const file of [loop.hook, loop.setup]) {
       const source = readFileSync(file, 'utf8');
