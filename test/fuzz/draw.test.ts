@@ -8,4 +8,6 @@ it('drawLazily yields what fc.sample yields for the same seed, in order, across 
   const eager = fc.sample(arb, { seed: 42, numRuns: 200 });
   expect([...drawLazily(arb, 42, 200, 7)]).toEqual(eager);
   expect([...drawLazily(arb, 43, 200, 7)]).not.toEqual(eager);
+  // From an offset: the part of the same sequence a fuzz worker takes.
+  expect([...drawLazily(arb, 42, 50, 7, 120)]).toEqual(eager.slice(120, 170));
 });

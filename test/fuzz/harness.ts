@@ -368,10 +368,14 @@ const BIG_FIELDS = ['command', 'last_assistant_message', 'result', 'tool_respons
  * The generated input: raw bytes, JSON broken in the usual ways, or a fuzzed event object.
  * `maxMB`: the largest huge string (1 MB up to it); CI keeps it small, the long run uses 10.
  */
-export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB = 10): fc.Arbitrary<FuzzCase> {
+export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB = 10, only?: FuzzCase['shape']): fc.Arbitrary<FuzzCase> {
   const obj = eventObject(hook, root, canary);
   const json = obj.map((o) => JSON.stringify(o));
-  const stdin: fc.Arbitrary<Drawn> = fc.oneof(
+  const slow: Record<NonNullable<FuzzCase['shape']>, fc.Arbitrary<Drawn>> = {
+    'long && chain': fc.tuple(obj, chainArb).map(([o, c]): Drawn => [`long && chain: ${c.n} × ${c.unit}`, enc(JSON.stringify(withCommand(o, c.command))), 'long && chain']),
+    'many paths': fc.tuple(obj, pathsArb).map(([o, p]): Drawn => [`many paths: ${p.head} and ${p.n} paths`, enc(JSON.stringify(withCommand(o, p.command))), 'many paths']),
+  };
+  const stdin: fc.Arbitrary<Drawn> = only ? slow[only] : fc.oneof(
     { weight: 16, arbitrary: json.map((s): [string, Buffer] => ['event object', enc(s)]) },
     { weight: 2, arbitrary: fc.uint8Array({ maxLength: 400 }).map((b): [string, Buffer] => ['random bytes', Buffer.from(b)]) },
     { weight: 2, arbitrary: fc.tuple(json, fc.nat()).map(([s, n]): [string, Buffer] => ['truncated JSON', enc(s.slice(0, n % Math.max(1, s.length)))]) },
@@ -391,8 +395,8 @@ export function caseArb(hook: HookUnderTest, root: string, canary: string, maxMB
       else o[field] = big;
       return [`${mb} MB string in ${field}`, enc(JSON.stringify(o))];
     }) },
-    { weight: 1, arbitrary: fc.tuple(obj, chainArb).map(([o, c]): Drawn => [`long && chain: ${c.n} × ${c.unit}`, enc(JSON.stringify(withCommand(o, c.command))), 'long && chain']) },
-    { weight: 1, arbitrary: fc.tuple(obj, pathsArb).map(([o, p]): Drawn => [`many paths: ${p.head} and ${p.n} paths`, enc(JSON.stringify(withCommand(o, p.command))), 'many paths']) },
+    { weight: 1, arbitrary: slow['long && chain'] },
+    { weight: 1, arbitrary: slow['many paths'] },
   );
   return fc.record({ stdin, state: stateArb(hook, canary) }).map(({ stdin: [describe, bytes, shape], state }): FuzzCase => ({
     describe: state ? `${describe}; state ${state.file}: ${state.variant.type === 'link' ? `${state.variant.how} out of the project` : state.variant.type}` : describe,
@@ -609,9 +613,9 @@ export function snapshot(dir: string, skip: (path: string) => boolean, depth = 6
  * replays from a path: the n-th value onward). Holding every case at once held gigabytes of 1–10 MB
  * inputs, and each hook start then copied that process's page tables: 160 ms per start instead of 6.
  */
-export function* drawLazily<T>(arb: fc.Arbitrary<T>, seed: number, count: number, batch = 10): Generator<T> {
-  for (let start = 0; start < count; start += batch) {
-    yield* fc.sample(arb, { seed, numRuns: Math.min(batch, count - start), path: String(start) });
+export function* drawLazily<T>(arb: fc.Arbitrary<T>, seed: number, count: number, batch = 10, from = 0): Generator<T> {
+  for (let start = from; start < from + count; start += batch) {
+    yield* fc.sample(arb, { seed, numRuns: Math.min(batch, from + count - start), path: String(start) });
   }
 }
 
@@ -624,8 +628,19 @@ export async function fuzzHook(hook: HookUnderTest, sandbox: Sandbox, options: {
     cpSync(hook.template, root, { recursive: true });
     return root;
   });
-  // Inputs name the project folder: draw them per copy (same seed, so every copy sees the same shapes).
-  const cases = copies.map((root) => drawLazily(caseArb(hook, root, sandbox.canary, options.maxMB), options.seed, Math.ceil(options.count / options.workers)));
+  // Inputs name the project folder, so each copy draws its own: copy w the w-th part of the
+  // seed's sequence (every input a different draw). Each of SLOW_SHAPES is also drawn alone,
+  // once per 100 inputs, so every hook meets every slow shape however short the run.
+  const perShape = Math.max(1, Math.floor(options.count / 100));
+  const forced = SLOW_SHAPES.flatMap((shape) => Array.from({ length: perShape }, (_, i) => ({ shape, i })));
+  const drawn = Math.max(0, options.count - forced.length);
+  const part = Math.ceil(drawn / options.workers);
+  const cases = copies.map(function* (root, w): Generator<FuzzCase> {
+    yield* drawLazily(caseArb(hook, root, sandbox.canary, options.maxMB), options.seed, Math.max(0, Math.min(part, drawn - w * part)), 10, w * part);
+    for (const { shape, i } of forced.filter((_, k) => k % options.workers === w)) {
+      yield* fc.sample(caseArb(hook, root, sandbox.canary, options.maxMB, shape), { seed: options.seed, numRuns: 1, path: String(i) });
+    }
+  });
   const pristine = (root: string) => {
     for (const file of hook.stateFiles) rmSync(join(root, file), { recursive: true, force: true });
     for (const [file, text] of Object.entries(hook.setup)) {

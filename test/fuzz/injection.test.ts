@@ -148,29 +148,32 @@ describe('fuzz: injected commands in config values and slash-command arguments n
       let prompts = 0;
       let whole = 0;
       let refused = 0;
-      for (const line of lines) {
-        for (const value of VALUES) {
-          for (const prompt of [`task\n${line}\n${value}`, `${line}\n${value}\n${line}\n${value} tail`, `task ${value}\n${line}`]) {
-            prompts++;
-            rmSync(stateFile, { force: true });
-            const args = `${prompt} --max-iterations 3`;
-            const run = spawnSync('bash', ['-c', shellBlock(command, args)], { cwd: root, env: { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, encoding: 'utf8', timeout: 60_000 });
-            expect(existsSync(sandbox.canary), `${runtime}: /ralph-loop ${JSON.stringify(args)} ran`).toBe(false);
-            // The whole text reached the script (the prompt as filled in, and the option after it),
-            // or, cut short at a ``` of its own, the script refused it and wrote nothing.
-            const expected = escapeArguments(prompt).replaceAll('\r\n', '\n').trim();
-            const state = existsSync(stateFile) ? readFileSync(stateFile, 'utf8') : '';
-            const stored = runtime === 'node' ? (state ? JSON.parse(state) : {}) : { prompt: state.split('\n---\n\n')[1]?.replace(/\n$/, ''), maxIterations: Number(/^max_iterations: (\d+)$/m.exec(state)?.[1]) };
-            if (stored.prompt === expected && stored.maxIterations === 3) whole++;
-            else if (prompt.includes('```') && state === '' && run.status !== 0 && run.stderr.includes('cut short')) refused++;
-            else expect.fail(`${runtime}: /ralph-loop ${JSON.stringify(args)}: stored ${JSON.stringify(stored)}, stderr ${run.stderr}`);
-          }
+      // Each line in each of three places, with a canary taken in turn: every line meets every
+      // place and every canary meets every place (3 and 5 share no factor), in a fifth of the
+      // runs of every line × place × canary (the Node setup costs ~0.1 s of CPU a run).
+      const placed = (line: string, value: string) => [`task\n${line}\n${value}`, `${line}\n${value}\n${line}\n${value} tail`, `task ${value}\n${line}`];
+      for (const [i, line] of lines.entries()) {
+        for (const place of [0, 1, 2]) {
+          const prompt = placed(line, VALUES[(3 * i + place) % VALUES.length]!)[place]!;
+          prompts++;
+          rmSync(stateFile, { force: true });
+          const args = `${prompt} --max-iterations 3`;
+          const run = spawnSync('bash', ['-c', shellBlock(command, args)], { cwd: root, env: { PATH: process.env.PATH, HOME: sandbox.home, CLAUDE_PROJECT_DIR: root }, encoding: 'utf8', timeout: 60_000 });
+          expect(existsSync(sandbox.canary), `${runtime}: /ralph-loop ${JSON.stringify(args)} ran`).toBe(false);
+          // The whole text reached the script (the prompt as filled in, and the option after it),
+          // or, cut short at a ``` of its own, the script refused it and wrote nothing.
+          const expected = escapeArguments(prompt).replaceAll('\r\n', '\n').trim();
+          const state = existsSync(stateFile) ? readFileSync(stateFile, 'utf8') : '';
+          const stored = runtime === 'node' ? (state ? JSON.parse(state) : {}) : { prompt: state.split('\n---\n\n')[1]?.replace(/\n$/, ''), maxIterations: Number(/^max_iterations: (\d+)$/m.exec(state)?.[1]) };
+          if (stored.prompt === expected && stored.maxIterations === 3) whole++;
+          else if (prompt.includes('```') && state === '' && run.status !== 0 && run.stderr.includes('cut short')) refused++;
+          else expect.fail(`${runtime}: /ralph-loop ${JSON.stringify(args)}: stored ${JSON.stringify(stored)}, stderr ${run.stderr}`);
         }
       }
-      console.log(`injection loop (${runtime}) /ralph-loop shell block: ${lines.length} end-word and fence lines × ${VALUES.length} canaries: ${prompts} prompts, ${whole} handed over whole, ${refused} cut short at a fence and refused, 0 canary runs`);
-      expect(prompts).toBe(lines.length * VALUES.length * 3);
+      console.log(`injection loop (${runtime}) /ralph-loop shell block: ${lines.length} end-word and fence lines × 3 places, ${VALUES.length} canaries in turn: ${prompts} prompts, ${whole} handed over whole, ${refused} cut short at a fence and refused, 0 canary runs`);
+      expect(prompts).toBe(lines.length * 3);
       expect(whole + refused).toBe(prompts);
-      expect(refused).toBe(fences.length * VALUES.length * 3);
+      expect(refused).toBe(fences.length * 3);
     }, 600_000);
   }
 });
