@@ -14,6 +14,7 @@ import { describeImport, importsOf, typeScriptFiles, type ImportEdge } from '../
 export const SRC_ORDER = [
   'util', // helpers with no knowledge of hooks: errors, JSON text, files, regex escapes
   'hook-types.ts', // the leaf types every layer shares
+  'zod-api.ts', // the parts of zod we use, by name
   'zod.ts',
   'loop-record', // the loop record's line, prices and budgets: what the stop-watchers write and the report reads
   'package-managers',
