@@ -17,7 +17,7 @@ describe('guard corpus', () => {
     expect(new Set(corpus.map((c) => c.id)).size).toBe(corpus.length);
   });
 
-  // (On the fast path, every other case: quickSample.)
+  // (On the fast path, every third case: quickSample.)
   it('claude-code: denies every dangerous case and allows every look-alike', async () => {
     const failures = await corpusFailures('claude-code', quickSample(corpus));
     expect(failures, failures.join('\n')).toEqual([]);

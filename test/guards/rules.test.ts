@@ -11,7 +11,7 @@ import { GUARD_RULES_DIR, RULE_PARTS } from '../../src/presets/guard-rules.js';
 import { guardProject, quickSample } from './helpers.js';
 import { checkRuleCases, readRuleCases, rulesOptions } from './rule-cases.js';
 
-// The fast path takes every other case of each list (quickSample): each rule still meets
+// The fast path takes every third case of each list (quickSample): each rule still meets
 // calls to deny and look-alikes there.
 const casesOf = (rule: (typeof GUARD_RULES)[number]) => {
   const cases = readRuleCases(rule);
