@@ -123,11 +123,15 @@ describeGemini('Gemini CLI hook contract (real gemini -p)', () => {
   }, TEST_TIMEOUT_MS);
 
   it('BeforeTool: Claude\'s permissionDecision "deny" is ignored; exit 2 denies with stderr; exit 1 and a timeout (ms) let the call run; a missing script denies', async () => {
+    // Two handlers of the call: the answers, with a minute to give them (a loaded machine once
+    // took the 1 s the slow case has, and a deny became a timeout), and the slow case alone
+    // under a 1 s timeout, sleeping five times that. A timeout only ever lets a call run, so the
+    // second handler timing out on another call changes nothing: no answer rides on the clock.
     const root = project({
       BeforeTool: [
         {
           matcher: 'run_shell_command',
-          timeout: 1000,
+          timeout: 60_000,
           scripts: {
             answers: [
               'input=$(cat)',
@@ -135,11 +139,15 @@ describeGemini('Gemini CLI hook contract (real gemini -p)', () => {
               '  *claude-form*) echo \'{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"CLAUDE-NO"}}\' ;;',
               '  *exit-two*) echo "EXIT-2-REASON" >&2; exit 2 ;;',
               '  *exit-one*) echo "EXIT-1-REASON" >&2; exit 1 ;;',
-              '  *slow*) sleep 3; echo \'{"decision":"deny","reason":"TOO-LATE"}\' ;;',
               '  *missing*) bash ./no-such-hook.sh ;;',
               'esac',
             ].join('\n'),
           },
+        },
+        {
+          matcher: 'run_shell_command',
+          timeout: 1000,
+          scripts: { slow: ['input=$(cat)', 'case $input in', '  *slow*) sleep 5; echo \'{"decision":"deny","reason":"TOO-LATE"}\' ;;', 'esac'].join('\n') },
         },
       ],
     });
