@@ -1,6 +1,6 @@
 /**
- * Every example in issue 39's "Why", under every target's input shape: the dangerous ones
- * denied by each target's guard (and, where bash in the sandbox shows them to do damage, the
+ * Every example in issue 39's "Why", under the targets' input shapes: the dangerous ones
+ * denied by the first target's guard and, in turn, each other's (and, where bash in the sandbox shows them to do damage, the
  * oracle agrees), the false positives let through and shown by the oracle to do no damage.
  * The guard here has every rule on (the oracle's templates): the accidents that belong to a
  * rule off by default (containers, publish) are denied once it is on.
@@ -41,18 +41,27 @@ describe.skipIf(!sandboxAvailable())('issue 39: every example, under every targe
     templates = selectedShapes().map((shape) => buildTemplate(shape));
   }, 180_000);
 
-  it(`the ${DANGEROUS.length} dangerous examples are denied by every target's guard`, async () => {
+  // Each example under the first shape and one other, in turn, as the oracle's families are
+  // (families-run.ts): every shape meets five or more examples, at a quarter of the guard runs.
+  // The weekly oracle-long workflow runs every shape on every case.
+  const shapesFor = (i: number) => (templates.length > 2 ? [templates[0]!, templates[1 + (i % (templates.length - 1))]!] : templates);
+
+  it(`the ${DANGEROUS.length} dangerous examples are denied by the guard of the first target and, in turn, of each other`, async () => {
     const failures: string[] = [];
+    const met = new Map<string, number>();
     let damaging = 0;
-    for (const command of DANGEROUS) {
-      const verdict = await check(templates, command, false);
+    for (const [i, command] of DANGEROUS.entries()) {
+      const shapes = shapesFor(i);
+      for (const t of shapes) met.set(t.shape.target, (met.get(t.shape.target) ?? 0) + 1);
+      const verdict = await check(shapes, command, false);
       if (verdict.failure) failures.push(verdict.failure);
       if (verdict.oracle.damage.length) damaging++;
       // With no damage to see (a program the sandbox lacks, a stub that only logs) the guard must deny all the same.
-      const guards = verdict.guards.length === templates.length ? verdict.guards : await Promise.all(templates.map((t) => runGuard(t, command)));
+      const guards = verdict.guards.length === shapes.length ? verdict.guards : await Promise.all(shapes.map((t) => runGuard(t, command)));
       for (const g of guards) if (g.kind !== 'deny') failures.push(`${g.target}: ${JSON.stringify(command)} → ${g.kind}`);
     }
     expect(failures, failures.join('\n')).toEqual([]);
+    expect(templates.every((t) => (met.get(t.shape.target) ?? 0) >= 5), JSON.stringify([...met])).toBe(true);
     // Most of them do damage where bash runs them: the oracle confirms, not just the list.
     expect(damaging).toBeGreaterThan(DANGEROUS.length / 2);
   }, 900_000);
