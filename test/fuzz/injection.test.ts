@@ -151,10 +151,14 @@ describe('fuzz: injected commands in config values and slash-command arguments n
       // Each line in each of three places, with a canary taken in turn: every line meets every
       // place and every canary meets every place (3 and 5 share no factor), in a fifth of the
       // runs of every line × place × canary (the Node setup costs ~0.1 s of CPU a run).
-      const placed = (line: string, value: string) => [`task\n${line}\n${value}`, `${line}\n${value}\n${line}\n${value} tail`, `task ${value}\n${line}`];
+      const places = [
+        (line: string, value: string) => `task\n${line}\n${value}`,
+        (line: string, value: string) => `${line}\n${value}\n${line}\n${value} tail`,
+        (line: string, value: string) => `task ${value}\n${line}`,
+      ];
       for (const [i, line] of lines.entries()) {
-        for (const place of [0, 1, 2]) {
-          const prompt = placed(line, VALUES[(3 * i + place) % VALUES.length]!)[place]!;
+        for (const [p, place] of places.entries()) {
+          const prompt = place(line, VALUES[(places.length * i + p) % VALUES.length]!);
           prompts++;
           rmSync(stateFile, { force: true });
           const args = `${prompt} --max-iterations 3`;
@@ -170,10 +174,10 @@ describe('fuzz: injected commands in config values and slash-command arguments n
           else expect.fail(`${runtime}: /ralph-loop ${JSON.stringify(args)}: stored ${JSON.stringify(stored)}, stderr ${run.stderr}`);
         }
       }
-      console.log(`injection loop (${runtime}) /ralph-loop shell block: ${lines.length} end-word and fence lines × 3 places, ${VALUES.length} canaries in turn: ${prompts} prompts, ${whole} handed over whole, ${refused} cut short at a fence and refused, 0 canary runs`);
-      expect(prompts).toBe(lines.length * 3);
+      console.log(`injection loop (${runtime}) /ralph-loop shell block: ${lines.length} end-word and fence lines × ${places.length} places, ${VALUES.length} canaries in turn: ${prompts} prompts, ${whole} handed over whole, ${refused} cut short at a fence and refused, 0 canary runs`);
+      expect(prompts).toBe(lines.length * places.length);
       expect(whole + refused).toBe(prompts);
-      expect(refused).toBe(fences.length * 3);
+      expect(refused).toBe(fences.length * places.length);
     }, 600_000);
   }
 });

@@ -1,7 +1,8 @@
 /**
  * Every example in issue 39's "Why", under the targets' input shapes: the dangerous ones
- * denied by the first target's guard and, in turn, each other's (and, where bash in the sandbox shows them to do damage, the
- * oracle agrees), the false positives let through and shown by the oracle to do no damage.
+ * denied by the first target's guard and, in turn, each other's (and, where bash in the
+ * sandbox shows them to do damage, the oracle agrees), the false positives let through by
+ * every target's guard and shown by the oracle to do no damage.
  * The guard here has every rule on (the oracle's templates): the accidents that belong to a
  * rule off by default (containers, publish) are denied once it is on.
  */

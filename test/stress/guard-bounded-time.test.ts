@@ -198,6 +198,8 @@ describe('guard: its own deadline', () => {
 
 describe('guard: large texts', () => {
   const bashCase = (command: string, id = 1) => ({ id, command, dangerous: false });
+  /** The kind of the guard's answer to `command`, the runner waiting up to `timeoutMs` for it: these tests are about what is decided, not how fast. */
+  const answerWithin = (p: GuardProject, timeoutMs: number) => async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p), {}, { timeoutMs })).kind;
 
   it('a text longer than a dozen pieces is halved into pieces with nothing lost, at the top and nested', async () => {
     // What is tested is the cutting, not the time: no deadline (forgeflare's would be 2.5 s, and
@@ -206,7 +208,7 @@ describe('guard: large texts', () => {
     const p = guardProject('claude-code', { maxCommandTokens: 1_000_000, maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
     // Nor does the runner stop it before the test's own time is up: its 10 s default once cut a
     // call short on a busy machine ('invalid').
-    const decide = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p), {}, { timeoutMs: 170_000 })).kind;
+    const decide = answerWithin(p, 170_000);
     // One simple command of every kind of token, so that tokens straddle every piece boundary.
     const args = (n: number) => Array.from({ length: n }, (_, i) => `w${i} 'single ${i}' "double ${i}" \\${i} a\\\nb`).join(' ');
     const long = `echo ${args(4000)}`; // ~175 KB: halved twice before it is cut
@@ -238,7 +240,7 @@ describe('guard: large texts', () => {
     const p = guardProject('forgeflare', { maxCheckMs: 600_000, rules: { 'doom-loop': { enabled: false } } });
     // And the test waits as long as its whole run may take: a guard killed by the runner's
     // 10 s would answer nothing ('invalid'), which is the machine's speed, not the lexing.
-    const decide = async (command: string) => verdict(await runGuard(p, caseInput(bashCase(command), p), {}, { timeoutMs: 110_000 })).kind;
+    const decide = answerWithin(p, 110_000);
     const filler = Array.from({ length: 600 }, (_, i) => `echo 'quoted ${i}' "and $(printf %s ${i})"`).join('; ');
     const heredoc = `cat > notes.txt <<'EOF'\n${'rm -rf / is only text here\n'.repeat(1000)}EOF`;
     expect(await decide(`${filler}; rm -rf /`)).toBe('deny');
