@@ -9,6 +9,7 @@
 import { didYouMean, USAGE_EXIT } from './commands/args.js';
 import { CliError } from '../src/util/errors.js';
 import { JsonSyntaxError } from '../src/util/json-text.js';
+import { forgetProject } from '../src/package-managers/project.js';
 
 type Command = { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> };
 
@@ -98,6 +99,7 @@ function exitOnInterrupt(name: string): () => void {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  forgetProject();
   const [name, ...rest] = argv;
   if (!name) {
     console.error(usage());

@@ -90,6 +90,16 @@ export function addDevCommand(specs: string[]): string {
 let filesInstalled: boolean | undefined;
 
 /**
+ * Forget the project of the last command: main() calls it first, so a program that runs the CLI
+ * more than once in one process (a test runner, an editor extension) gets each run's answers
+ * from its own folder, never from the folder before.
+ */
+export function forgetProject(): void {
+  project = undefined;
+  filesInstalled = undefined;
+}
+
+/**
  * The config about to be rendered: generated files name ralph-hooks as package.json will have it
  * (init writes package.json and the files at once), not as it is right now.
  */

@@ -1,5 +1,5 @@
-/** Run the built `ralph-hooks` CLI the way a user does: a real process, no TTY. */
-import { spawnSync } from 'node:child_process';
+/** Run the built `ralph-hooks` CLI the way a user does: no TTY, its own folder and environment. */
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { tempDir } from './temp.js';
@@ -13,14 +13,55 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * `ralph-hooks <args>` in `cwd`. Calls without `input` go to this test process's CLI server
+ * (cli-server.mjs: the same built CLI, loaded once); a call on standard input, a command that
+ * hands its terminal to another program or keeps running (bats, record, watch), and every call
+ * when RALPH_HOOKS_TEST_CLI=process (in this environment or the call's), start the bin as a process of its own.
+ */
 export function ralphHooks(args: string[], { cwd, env = {}, input = '' }: { cwd: string; env?: Record<string, string>; input?: string }): CliResult {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
-    cwd,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', npm_config_yes: '', GITHUB_ACTIONS: '', ...env },
-  });
+  const fullEnv = { ...process.env, NO_COLOR: '1', npm_config_yes: '', GITHUB_ACTIONS: '', ...env } as Record<string, string>;
+  const inServer = input === '' && !OWN_PROCESS.has(args[0] ?? '') && fullEnv.RALPH_HOOKS_TEST_CLI !== 'process';
+  return (inServer && callServer(args, cwd, fullEnv)) || runProcess(args, cwd, fullEnv, input);
+}
+
+/** Commands that always get a process: bats gives its terminal to bats, record reads standard input, watch keeps running. */
+const OWN_PROCESS = new Set(['bats', 'record', 'watch']);
+
+function runProcess(args: string[], cwd: string, env: Record<string, string>, input: string): CliResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, input, encoding: 'utf8', env });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+let server: { portFile: string; pid: number } | undefined;
+
+/**
+ * One call through the CLI server, started on the first. bash's /dev/tcp carries it: a test
+ * waits for its answer as for a process's, and a bash start costs a hundredth of a node start.
+ * undefined when the server gave no answer (it ended mid-call): the caller runs a process instead.
+ */
+function callServer(args: string[], cwd: string, env: Record<string, string>): CliResult | undefined {
+  server ??= startServer();
+  // Until the server listens: wait while it lives (a server that ended is a zombie until this
+  // blocked process reaps it, so its state is read, not kill -0).
+  const client = 'until [ -s "$1" ]; do read -r _ _ state _ <"/proc/$2/stat" && [ "$state" != Z ] || exit 1; sleep 0.01; done; exec 3<>"/dev/tcp/127.0.0.1/$(<"$1")" && cat >&3 && cat <&3';
+  const result = spawnSync('bash', ['-c', client, 'cli-client', server.portFile, String(server.pid)], { input: `${JSON.stringify({ args, cwd, env })}\n`, encoding: 'utf8', maxBuffer: 1 << 30 });
+  try {
+    return JSON.parse(result.stdout) as CliResult;
+  } catch {
+    process.stderr.write(`ralph-hooks test CLI server gave no answer to ${args.join(' ')} (${result.stderr.trim() || `exit ${result.status}`}); running it as a process\n`);
+    server = undefined;
+    return undefined;
+  }
+}
+
+/** The CLI server for this test process, listening once its port file exists; it ends with this process. */
+function startServer(): { portFile: string; pid: number } {
+  const portFile = join(tempDir('rh-cli-server-'), 'port');
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'test/helpers/cli-server.mjs'), portFile], { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+  child.unref();
+  (child.stdio[3] as NodeJS.ReadableStream & { unref(): void }).unref();
+  return { portFile, pid: child.pid! };
 }
 
 export { tempDir };
