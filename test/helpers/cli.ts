@@ -1,5 +1,6 @@
 /** Run the built `ralph-hooks` CLI the way a user does: no TTY, its own folder and environment. */
 import { spawn, spawnSync } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { tempDir } from './temp.js';
@@ -60,7 +61,7 @@ function startServer(): { portFile: string; pid: number } {
   const portFile = join(tempDir('rh-cli-server-'), 'port');
   const child = spawn(process.execPath, [join(REPO_ROOT, 'test/helpers/cli-server.mjs'), portFile], { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
   child.unref();
-  (child.stdio[3] as NodeJS.ReadableStream & { unref(): void }).unref();
+  (child.stdio[3] as Socket).unref();
   return { portFile, pid: child.pid! };
 }
 
