@@ -23,7 +23,8 @@ const inFolder = (result: CliResult, root: string) => JSON.stringify(result).rep
 describe('the tests\' CLI server', () => {
   it('answers each call as a process does: output, errors, exit codes, and the project of this call, not the last', () => {
     const pnpm = { 'package.json': '{"name":"a","private":true,"packageManager":"pnpm@9.15.0"}\n', 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" };
-    const projects = [twoCopies(pnpm), twoCopies({ 'package.json': '{"name":"b","private":true}\n' }), twoCopies({}), twoCopies(pnpm)];
+    // pnpm, then npm, then no package.json: each call follows one in a project of another package manager.
+    const projects = [twoCopies(pnpm), twoCopies({ 'package.json': '{"name":"b","private":true}\n' }), twoCopies({})];
     const calls: [string[], number][] = [
       [['init', '--yes'], 0],
       [['doctor'], 0],
