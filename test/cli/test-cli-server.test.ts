@@ -6,7 +6,7 @@
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitRepoWith, ralphHooks, tempDir, type CliResult } from '../helpers/cli.js';
+import { cliServerPid, crashCliServer, gitRepoWith, ralphHooks, tempDir, type CliResult } from '../helpers/cli.js';
 
 const AS_PROCESS = { RALPH_HOOKS_TEST_CLI: 'process' };
 
@@ -47,5 +47,19 @@ describe('the tests\' CLI server', () => {
     const broken = ralphHooks(['generate'], { cwd: server });
     expect(broken.status).toBe(1);
     expect(inFolder(broken, server)).toBe(inFolder(ralphHooks(['generate'], { cwd: process, env: AS_PROCESS }), process));
+  });
+
+  it('a server that ended mid-run gives way to a process for that call, and the next call starts another', () => {
+    const root = gitRepoWith({});
+    expect(ralphHooks(['--version'], { cwd: root }).status).toBe(0);
+    const crashed = cliServerPid();
+    expect(crashed).toBeDefined();
+    crashCliServer();
+    const version = ralphHooks(['--version'], { cwd: root, env: AS_PROCESS }).stdout;
+    expect(ralphHooks(['--version'], { cwd: root })).toEqual({ status: 0, stdout: version, stderr: '' });
+    expect(cliServerPid()).toBeUndefined();
+    expect(ralphHooks(['--version'], { cwd: root })).toEqual({ status: 0, stdout: version, stderr: '' });
+    expect(cliServerPid()).toBeDefined();
+    expect(cliServerPid()).not.toBe(crashed);
   });
 });

@@ -44,16 +44,34 @@ let server: { portFile: string; pid: number } | undefined;
 function callServer(args: string[], cwd: string, env: Record<string, string>): CliResult | undefined {
   server ??= startServer();
   // Until the server listens: wait while it lives (a server that ended is a zombie until this
-  // blocked process reaps it, so its state is read, not kill -0).
-  const client = 'until [ -s "$1" ]; do read -r _ _ state _ <"/proc/$2/stat" && [ "$state" != Z ] || exit 1; sleep 0.01; done; exec 3<>"/dev/tcp/127.0.0.1/$(<"$1")" && cat >&3 && cat <&3';
+  // blocked process reaps it, so its state is read where there is /proc, not only kill -0).
+  const client = [
+    'alive() { if [ -r "/proc/$1/stat" ]; then read -r _ _ state _ <"/proc/$1/stat" && [ "$state" != Z ]; else kill -0 "$1"; fi; }',
+    'until [ -s "$1" ]; do alive "$2" || exit 1; sleep 0.01; done',
+    'exec 3<>"/dev/tcp/127.0.0.1/$(<"$1")" && cat >&3 && cat <&3',
+  ].join('\n');
   const result = spawnSync('bash', ['-c', client, 'cli-client', server.portFile, String(server.pid)], { input: `${JSON.stringify({ args, cwd, env })}\n`, encoding: 'utf8', maxBuffer: 1 << 30 });
   try {
     return JSON.parse(result.stdout) as CliResult;
   } catch {
     process.stderr.write(`ralph-hooks test CLI server gave no answer to ${args.join(' ')} (${result.stderr.trim() || `exit ${result.status}`}); running it as a process\n`);
+    // The next call starts a new one; this one, if it still runs, ends here.
+    try {
+      process.kill(server.pid);
+    } catch {
+      // It had ended.
+    }
     server = undefined;
     return undefined;
   }
+}
+
+/** The pid of this test process's CLI server, or undefined before the first call. */
+export const cliServerPid = (): number | undefined => server?.pid;
+
+/** End this test process's CLI server as a crash would: the next call finds it gone. */
+export function crashCliServer(): void {
+  if (server) process.kill(server.pid, 'SIGKILL');
 }
 
 /** The CLI server for this test process, listening once its port file exists; it ends with this process. */
