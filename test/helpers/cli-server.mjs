@@ -27,7 +27,8 @@ const server = createServer((socket) => {
     request += chunk;
     if (!request.includes('\n')) return;
     socket.removeAllListeners('data');
-    queue = queue.then(() => runCall(JSON.parse(request))).then((answer) => socket.end(JSON.stringify(answer)));
+    // A call that cannot be answered closes its connection (the caller runs a process), and the next still runs.
+    queue = queue.then(async () => socket.end(JSON.stringify(await runCall(JSON.parse(request))))).catch(() => socket.destroy());
   });
 });
 
