@@ -97,6 +97,15 @@ export interface InstalledTap {
   renames: [string, string][];
 }
 
+/**
+ * The taps not restored yet, each put back if the process ends first: one 'exit' listener for
+ * them all, however many sessions run at once (one each would pass Node's limit of ten).
+ */
+const restoreOnExit = new Set<() => void>();
+process.on('exit', () => {
+  for (const restore of [...restoreOnExit]) restore();
+});
+
 /** Wrap every command hook registered in the project's settings; `restore()` puts the bytes back. */
 export function installTap(projectDir: string, workDir: string, capture: string[] = [], settingsFiles: readonly string[] = TAPPED_SETTINGS): InstalledTap {
   const out = join(workDir, 'tap');
@@ -155,9 +164,9 @@ export function installTap(projectDir: string, workDir: string, capture: string[
     if (restored) return;
     restored = true;
     for (const { path, bytes } of originals) writeFileSync(path, bytes);
-    process.removeListener('exit', restore);
+    restoreOnExit.delete(restore);
   };
-  process.on('exit', restore);
+  restoreOnExit.add(restore);
   return {
     restore,
     renames,
