@@ -11,8 +11,13 @@ import { readFileSync } from 'node:fs';
  */
 export function compare(commands, { runs = 40, warmup = 5 } = {}) {
   const times = commands.map(() => []);
+  const order = commands.map((_, index) => index);
   for (let i = 0; i < warmup + runs; i++) {
-    commands.forEach((cmd, index) => {
+    // A new order each round: what ran just before a command (a warm cache, a busy core)
+    // must not favour one of them in every round.
+    shuffle(order);
+    order.forEach((index) => {
+      const cmd = commands[index];
       const start = process.hrtime.bigint();
       const result = spawnSync(cmd.command[0], cmd.command.slice(1), {
         input: cmd.input ?? '',
@@ -27,6 +32,14 @@ export function compare(commands, { runs = 40, warmup = 5 } = {}) {
   }
   const stats = commands.map((cmd, index) => ({ name: cmd.name, ...summarize(times[index]) }));
   return stats.map((s) => ({ ...s, ratio: s.median / stats[0].median }));
+}
+
+// Fisher–Yates, in place; seeded from Math.random (the order need not repeat between runs).
+function shuffle(items) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
 }
 
 function summarize(samples) {
