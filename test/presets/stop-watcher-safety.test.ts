@@ -246,8 +246,19 @@ describe.each(RUNTIMES)('loop stop-watcher (%s runtime): the wait for a late tra
     const ws = workspace();
     writeLoopState(ws, loop);
     const transcript = ws.write('transcript.jsonl', `${copilotReply('<promise>DONE</promise>')}\n`);
+    const late = `${copilotReply('<promise>DONE</promise>')}\n${copilotMark}\n`;
+    if (runtime === 'bash') {
+      // No race with the clock: the bash hook's first wait between polls (its first `sleep`)
+      // writes the mark, so it lands after a poll that found none, however loaded the machine.
+      const bin = ws.write('stub-bin/sleep', `#!/bin/sh\n[ -e "$0.done" ] || { printf '%s' "$LATE_MARK" >"$LATE_FILE"; : >"$0.done"; }\nexec /bin/sleep "$@"\n`);
+      execFileSync('chmod', ['+x', bin]);
+      const result = await runStop(loop.hook, ws, { transcript_path: transcript, timestamp: STAMP }, { PATH: `${join(ws.dir, 'stub-bin')}:${process.env.PATH}`, LATE_MARK: late, LATE_FILE: transcript });
+      expect(markLines(result.stderr)).toEqual([expect.stringContaining('waited 1 polls')]);
+      expect(result.json?.systemMessage).toContain('Ralph loop finished');
+      return;
+    }
     const pending = runStop(loop.hook, ws, { transcript_path: transcript, timestamp: STAMP });
-    setTimeout(() => writeFileSync(transcript, `${copilotReply('<promise>DONE</promise>')}\n${copilotMark}\n`), 150);
+    setTimeout(() => writeFileSync(transcript, late), 150);
     const result = await pending;
     expect(result.json?.systemMessage).toContain('Ralph loop finished');
   });
