@@ -195,17 +195,33 @@ describe('specum stop-watcher, loops replayed as Claude Code runs them', () => {
     expect(loop.history[1].result.stderr).toContain("stop_hook_active=true and no progress since this hook's last block");
   });
 
-  it('default: the memory is per session; another session gets its own first continuation', async () => {
+  it('default: the memory is per session; another session gets its own first continuation and erases none', async () => {
     ws = createWorkspace();
     ws.writeState({ totalTasks: 3 });
     expect(await stop({ session_id: 'one' })).toBeJsonBlock();
     expect(await stop({ session_id: 'one', stop_hook_active: true })).toBeSilent({ allowStderr: true });
     expect(await stop({ session_id: 'two', stop_hook_active: true })).toBeSilent({ allowStderr: true });
     expect(await stop({ session_id: 'two' })).toBeJsonBlock();
-    ws.writeState({ totalTasks: 3, taskIndex: 1 });
+    expect(ws.read('.ralph-hooks/state/stop-watcher.last-block')).toBe('two\ntask:execution|0|3|1|1|100\none\ntask:execution|0|3|1|1|100\n');
+    // Still no progress: each session's own memory lets it stop, whichever blocked last.
     expect(await stop({ session_id: 'one', stop_hook_active: true })).toBeSilent({ allowStderr: true });
+    ws.writeState({ totalTasks: 3, taskIndex: 1 });
+    expect(await stop({ session_id: 'one', stop_hook_active: true })).toBeJsonBlock();
     expect(await stop({ session_id: 'two', stop_hook_active: true })).toBeJsonBlock();
-    expect(ws.read('.ralph-hooks/state/stop-watcher.last-block')).toBe('two\ntask:execution|1|3|1|1|100\n');
+    expect(ws.read('.ralph-hooks/state/stop-watcher.last-block')).toBe('two\ntask:execution|1|3|1|1|100\none\ntask:execution|1|3|1|1|100\n');
+  });
+
+  it('the memory keeps the last 16 sessions, the latest first', async () => {
+    ws = createWorkspace();
+    ws.writeState({ totalTasks: 3 });
+    for (let n = 1; n <= 17; n++) expect(await stop({ session_id: `s${n}` })).toBeJsonBlock();
+    const lines = ws.read('.ralph-hooks/state/stop-watcher.last-block').split('\n');
+    expect(lines.filter((_, i) => i % 2 === 0).slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => `s${17 - i}`));
+    expect(lines).toHaveLength(33);
+    // s1 was forgotten: its continued stop is let through once; s2 still remembers its block.
+    expect(await stop({ session_id: 's1', stop_hook_active: true })).toBeSilent({ allowStderr: true });
+    ws.writeState({ totalTasks: 3, taskIndex: 1 });
+    expect(await stop({ session_id: 's2', stop_hook_active: true })).toBeJsonBlock();
   });
 
   it("onStopHookActive: 'continue' runs all 3 tasks under Claude Code's stop_hook_active", async () => {
