@@ -227,7 +227,7 @@ describe.each(RUNTIMES)('loop preset (%s runtime)', (runtime) => {
       expect(result.json?.reason).toBe('Line one\n\nLine two');
     });
 
-    it('state updates are atomic: a new file renamed over the old one, no temporary left behind', async () => {
+    it('state updates are atomic: claiming the loop renames a new file over the old one, no temporary left behind', async () => {
       const ws = workspace();
       const file = writeLoopState(ws, loop);
       const inode = statSync(file).ino;
@@ -540,6 +540,39 @@ describe.each(RUNTIMES)('loop preset (%s runtime): files and sizes', (runtime) =
 
 describe('loop preset, bash runtime only', () => {
   const loop = loops.bash!;
+
+  it("a claimed loop's continuation writes the new count in place: the same file, every other byte kept, nothing beside it", async () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop, { session: 'session-a', iteration: 3, maxIterations: 0, prompt: 'Line one\n\n---\niteration: 3\n' });
+    const before = readFileSync(file, 'utf8');
+    const inode = statSync(file).ino;
+    assertJsonBlock(await stop(loop, ws, { last_assistant_message: 'working' }));
+    expect(statSync(file).ino).toBe(inode);
+    expect(readFileSync(file, 'utf8')).toBe(before.replace('\niteration: 3\n', '\niteration: 4\n'));
+    expect(readdirSync(ws.path('.claude'))).toEqual([loop.stateFile.split('/').pop()]);
+  });
+
+  it('a count that gains a digit, a second name (hard link) or CRLF line ends: a new file renamed over the old one, as when claiming', async () => {
+    const ws = workspace();
+    const file = writeLoopState(ws, loop, { session: 'session-a', iteration: 9, maxIterations: 0 });
+    let inode = statSync(file).ino;
+    assertJsonBlock(await stop(loop, ws, { last_assistant_message: 'working' }));
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(readLoopState(ws, loop)?.iteration).toBe(10);
+
+    const kept = readFileSync(file, 'utf8');
+    linkSync(file, ws.path('other-name'));
+    assertJsonBlock(await stop(loop, ws, { last_assistant_message: 'working' }));
+    expect(readLoopState(ws, loop)?.iteration).toBe(11);
+    expect(readFileSync(ws.path('other-name'), 'utf8')).toBe(kept);
+
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('\n', '\r\n'));
+    inode = statSync(file).ino;
+    assertJsonBlock(await stop(loop, ws, { last_assistant_message: 'working' }));
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(readFileSync(file, 'utf8')).toBe(kept.replace('iteration: 10', 'iteration: 12'));
+    expect(readdirSync(ws.path('.claude')).sort()).toEqual([loop.stateFile.split('/').pop()]);
+  });
 
   it('reads the state file the official setup script writes (no session_id line, max 0, unescaped quotes)', async () => {
     const ws = workspace();
