@@ -541,6 +541,16 @@ describe.each(RUNTIMES)('loop preset (%s runtime): files and sizes', (runtime) =
 describe('loop preset, bash runtime only', () => {
   const loop = loops.bash!;
 
+  it('frontmatter values are trimmed of spaces and tabs on both sides, with or without a space after the colon', async () => {
+    const ws = workspace();
+    ws.write(loop.stateFile, ['---', 'active:true', 'iteration:\t 3 \t', 'session_id:  session-a', 'max_iterations:4', 'completion_promise: \t"DONE" ', '---', '', 'Go on', ''].join('\n'));
+    const result = await stop(loop, ws, { last_assistant_message: 'working' });
+    assertJsonBlock(result);
+    assertSystemMessageContains(result, 'Ralph iteration 4/4 | To stop: output <promise>DONE</promise>');
+    expect(readLoopState(ws, loop)).toMatchObject({ iteration: 4, session: 'session-a', maxIterations: 4, promise: 'DONE' });
+    assertSystemMessageContains(await stop(loop, ws, { last_assistant_message: 'working' }), 'max iterations (4) reached');
+  });
+
   it("a claimed loop's continuation writes the new count in place: the same file, every other byte kept, nothing beside it", async () => {
     const ws = workspace();
     const file = writeLoopState(ws, loop, { session: 'session-a', iteration: 3, maxIterations: 0, prompt: 'Line one\n\n---\niteration: 3\n' });
