@@ -4,24 +4,13 @@
  * known instead of showing a 0.
  */
 import { END_REASON_WORDS } from '../diagnose/loop-status.js';
+import { TARGETS, type Target } from '../targets/index.js';
 import type { SessionReport, Tokens } from './build.js';
 
-const AGENTS: Record<string, string> = {
-  'claude-code': 'Claude Code',
-  codex: 'Codex',
-  'qwen-code': 'Qwen Code',
-  qwen: 'Qwen Code',
-  copilot: 'Copilot CLI',
-  gemini: 'Gemini CLI',
-  droid: 'droid',
-  forgeflare: 'forgeflare',
-};
-
-/** The agent's name as people write it; an id this version does not know, as it is. */
+/** The agent's name as people write it (its target's agentName); an id this version does not know, as it is. */
 export function agentName(agent: string): string {
-  return AGENTS[agent] ?? agent;
+  return Object.values(TARGETS as Record<string, Target>).find((target) => target.agent === agent)?.agentName ?? agent;
 }
-
 
 /**
  * Why the session's loop ended, in words: its end reason; a last Stop that stopped (or paused)

@@ -51,7 +51,7 @@ describe('the table', () => {
     writeLog(root, 'cx', lines([1, 2].map((n) => stop(n, n * 60, { session: 'cx', agent: 'codex', usage: null, usageNote: 'the transcript carries no usage', toolCalls: null }))));
     const report = buildReport(root);
     const text = renderTable(report, report.sessions);
-    expect(text).toContain('Codex gave no token counts (the transcript carries no usage): tokens and cost are unknown, shown as -, not 0.');
+    expect(text).toContain('Codex CLI gave no token counts (the transcript carries no usage): tokens and cost are unknown, shown as -, not 0.');
     expect(text).toContain('Guard denials are not counted: no guard (nor audit log) is configured.');
     const row = text.split('\n').find((l) => /^\s+1 {2}09:00:00/.test(l))!;
     expect(row.trim().split(/\s{2,}/).slice(3, 10)).toEqual(['-', '-', '-', '-', '-', '-', '-']);

@@ -28,7 +28,7 @@ describe('ralph-hooks watch --once', () => {
     const cost = `$${totals.costUsd.toFixed(4)}`;
     expect(out.split('\n')[0]).toBe(`ralph-hooks watch  ${root}  ·  2 sessions, 1 running`);
     expect(out).toContain(`\n> sess-a              Claude Code  loop         #5   8 min 50 s      ${tokens}   ${cost}  completed\n`);
-    expect(out).toMatch(/^ {2}sess-b +Codex +loop +#1 +\d+ h \d+ min +- +- +running$/m);
+    expect(out).toMatch(/^ {2}sess-b +Codex CLI +loop +#1 +\d+ h \d+ min +- +- +running$/m);
     expect(out).toContain(`  cost       ${cost} (claude-sonnet-4-5)\n`);
     expect(out).toContain('  status     ended: completed\n');
     expect(out).toContain(`  tokens  [#######################.]  99%  ${tokens} of 400,000\n`);
