@@ -72,9 +72,10 @@ function words(command: string): string[] | undefined {
 
 /** The project folder as each agent's command names it. */
 const ROOT_SPELLINGS = [
-  ...(Object.values(TARGETS) as Target[]).map((target) => target.commandRoot.replace(/"/g, '').replace(/\/$/, '')).filter(Boolean),
-  '$CLAUDE_PROJECT_DIR', '${CLAUDE_PROJECT_DIR}', '$QWEN_PROJECT_DIR', '$GEMINI_PROJECT_DIR', '${GEMINI_PROJECT_DIR}',
-  '$COPILOT_PROJECT_DIR', '$FACTORY_PROJECT_DIR', '${FACTORY_PROJECT_DIR}', '${CLAUDE_PLUGIN_ROOT}', '$CLAUDE_PLUGIN_ROOT',
+  ...new Set([
+    ...(Object.values(TARGETS) as Target[]).map((target) => target.commandRoot.replace(/"/g, '').replace(/\/$/, '')).filter(Boolean),
+    ...(Object.values(TARGETS) as Target[]).flatMap((target) => target.projectDirVariables).flatMap((name) => [`$${name}`, `\${${name}}`]),
+  ]),
 ];
 
 /**

@@ -58,6 +58,7 @@ export const claudePlugin = {
   registrationFile: 'hooks/hooks.json',
   protectedPaths: ['hooks/scripts/**', 'hooks/hooks.json', '.claude-plugin/**', '.claude/settings.json', '.claude/settings.local.json'],
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PROJECT_DIR'],
   commandsDir: 'commands',
   agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,

@@ -43,6 +43,7 @@ export const claudeProject = {
   registrationFile: '.claude/settings.json',
   protectedPaths: ['.claude/hooks/**', '.claude/settings.json', '.claude/settings.local.json'],
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['CLAUDE_PROJECT_DIR'],
   commandsDir: '.claude/commands',
   agentDir: '.claude',
   input: CLAUDE_CODE_INPUT,

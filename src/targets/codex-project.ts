@@ -94,6 +94,7 @@ export const codexProject = {
   // Codex runs a hook in the session's working directory (a subfolder, maybe) and sets no
   // project variable: the repository root comes from git.
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: [],
   // Codex reads custom prompts only from $CODEX_HOME/prompts, not from the project: the loop
   // starts with its setup script.
   commandsDir: null,

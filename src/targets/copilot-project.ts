@@ -73,6 +73,7 @@ export const copilotProject = {
   registrationFile: FILE,
   protectedPaths: ['.github/hooks/**'],
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['COPILOT_PROJECT_DIR'],
   commandsDir: null,
   agentDir: '.github',
   input: {

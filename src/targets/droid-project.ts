@@ -34,6 +34,7 @@ export const droidProject = {
   registrationFile: FILE,
   protectedPaths: ['.factory/hooks/**', '.factory/settings.json'],
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['FACTORY_PROJECT_DIR'],
   commandsDir: null,
   agentDir: '.factory',
   input: {

@@ -22,6 +22,7 @@ export const forgeflare = {
   protectedPaths: ['.forgeflare/**'],
   // forgeflare runs `bash -c <command>` in the project root and sets no project variable.
   commandRoot: '',
+  projectDirVariables: [],
   commandsDir: null,
   agentDir: '.forgeflare',
   input: { shellTool: 'Bash', shellCommand: 'command', lastAssistantMessage: false, transcript: 'none' },

@@ -83,6 +83,7 @@ export const geminiProject = {
   registrationFile: FILE,
   protectedPaths: ['.gemini/hooks/**', '.gemini/settings.json'],
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['GEMINI_PROJECT_DIR'],
   commandsDir: null,
   agentDir: '.gemini',
   input: {

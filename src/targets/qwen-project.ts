@@ -40,6 +40,7 @@ export const qwenProject = {
   protectedPaths: ['.qwen/hooks/**', '.qwen/settings.json'],
   // QWEN_PROJECT_DIR names the project (QWEN_CODE_PROJECT_DIR is Qwen's own folder under ~/.qwen).
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['QWEN_PROJECT_DIR'],
   commandsDir: null,
   agentDir: '.qwen',
   input: {

@@ -115,6 +115,12 @@ export interface Target {
   protectedPaths: readonly string[];
   /** Put in front of a script's project-relative path in the registered command. */
   commandRoot: string;
+  /**
+   * The environment variables through which the agent names the project (or plugin) folder to a
+   * hook command: `doctor` and the lint follow a handler written `"$NAME"/script` or
+   * `${NAME}/script` to its script. Empty when the agent sets none.
+   */
+  projectDirVariables: readonly string[];
   /** Where slash-command files of the loop preset go; null when the agent reads no project slash commands ralph-hooks writes. */
   commandsDir: string | null;
   /** The folder of the agent's own project files; the loop keeps its state there. */
