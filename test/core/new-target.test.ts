@@ -34,6 +34,7 @@ export const fakeProject = {
   registrationFile: FILE,
   protectedPaths: ['.fake/hooks/**', FILE],
   commandRoot: COMMAND_ROOT,
+  projectDirVariables: ['FAKE_PROJECT_DIR'],
   commandsDir: null,
   agentDir: '.fake',
   input: { shellTool: 'Shell', shellCommand: 'command', lastAssistantMessage: true, transcript: 'none', toolNames: { Shell: 'Bash' } },
