@@ -2,6 +2,10 @@ import { z } from '../zod.js';
 import { budgetOptions } from '../loop-record/budgets.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
+import { TARGETS, type Target } from '../targets/index.js';
+
+/** The other agents' own folders, where the loop keeps its state under them. */
+const AGENT_DIRS = [...new Set((Object.values(TARGETS) as Target[]).map((target) => `${target.agentDir}/`))].filter((dir) => dir !== '.claude/').join(', ');
 import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
 import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleEvents, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
@@ -17,7 +21,7 @@ export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
   stateFile: projectPathOption('.claude/ralph-loop.local.md').optional()
-    .describe('State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin\'s file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (.codex/, .qwen/, .github/, .gemini/, .factory/).'),
+    .describe(`State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin's file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (${AGENT_DIRS}).`),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
   transcriptTailBytes: z.int().min(1024).default(262144)
@@ -56,7 +60,7 @@ function extension(entry: LoopEntry): string {
 export const loopTurnFile = (hook: string) => `.ralph-hooks/state/${hook}.turn`;
 
 export function loopStateFile(options: LoopOptions, target?: PresetTarget): string {
-  // In the agent's own folder, beside its hooks: a Codex project gets no .claude/ folder.
+  // In the agent's own folder, beside its hooks: a project of another agent gets no .claude/ folder.
   const dir = target?.agentDir ?? contractTraits(target).alone.agentDir;
   return options.stateFile ?? (options.runtime === 'node' ? `${dir}/ralph-loop.local.json` : `${dir}/ralph-loop.local.md`);
 }
@@ -152,7 +156,7 @@ export const loop: Preset<LoopOptions> = {
       );
       if (answersLifecycle(entry, target) && lifecycleEvents(target).failure) files.push({ template: 'loop/stop-failure.sh.hbs', path: failureFile(entry), executable: true });
     }
-    // An agent without project slash commands (Codex, Copilot…) starts the loop with the setup script itself.
+    // An agent without project slash commands starts the loop with the setup script itself.
     if (entry.options.commands && hasSlashCommands(target)) {
       // Named by the command, not the hook: two loop hooks clash here whatever their names.
       const clashFix = 'give one of them other command names ("loopCommand" and "cancelCommand" in its options), or "commands": false in the options of the one whose commands you do not use';

@@ -5,6 +5,7 @@ import { ereEscape } from '../util/ere.js';
 import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
 import { blockCapOf, lifecycleRegistrations, type Preset, type PresetTarget } from './types.js';
+import { agentsWhere, selfBounded } from '../targets/index.js';
 
 /**
  * ralph-specum's JSON stop-watcher (seed 000): keeps Claude working through a spec's
@@ -32,9 +33,9 @@ export const specumOptions = z.strictObject({
   onMaxIterations: z.enum(['block', 'allow']).default('block')
     .describe("'block': tell Claude the limit was reached with recovery steps (as the ralph-specum plugin's hook); 'allow': log to stderr and let Claude stop (as later ralph-specum versions)."),
   onStopHookActive: z.enum(['progress', 'allow', 'continue']).optional()
-    .describe("When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (as the ralph-specum plugin's hook: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap (Codex, Gemini CLI, droid) or a reliable stop_hook_active (Gemini CLI), bounded by stallLimit instead."),
+    .describe(`When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (as the ralph-specum plugin's hook: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap or a reliable stop_hook_active (${agentsWhere(selfBounded)}), bounded by stallLimit instead.`),
   stallLimit: z.int().min(0).max(1_000_000).optional()
-    .describe('How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under Claude Code, Qwen Code and Copilot CLI, whose block cap bounds the loop; 10 under Codex, Gemini CLI and droid, which have none.'),
+    .describe(`How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under ${agentsWhere((target) => !selfBounded(target))}, whose block cap bounds the loop; 10 under ${agentsWhere(selfBounded)}, which have none (or no stop_hook_active to trust).`),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)
@@ -97,9 +98,9 @@ export const specum: Preset<SpecumOptions> = {
 };
 
 /**
- * Where the agent has no block cap of its own (Codex, Gemini CLI, droid) or its
- * stop_hook_active cannot be trusted (Gemini CLI resets it after tool calls), the hook
- * counts continuations without progress itself and stops after this many.
+ * Where the agent has no block cap of its own or its stop_hook_active cannot be trusted (its
+ * target's `stop`: selfBounded), the hook counts continuations without progress itself and
+ * stops after this many.
  */
 export const DEFAULT_STALL_LIMIT = 10;
 
@@ -109,9 +110,9 @@ export const DEFAULT_STALL_LIMIT = 10;
  */
 export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActive' | 'stallLimit'>, target?: PresetTarget) {
   const blockCap = blockCapOf(target);
-  const selfBounded = blockCap === null || target?.stop?.stopHookActiveReliable === false;
-  const onStopHookActive = options.onStopHookActive ?? (selfBounded ? 'continue' : 'progress');
-  const stallLimit = options.stallLimit ?? (selfBounded ? DEFAULT_STALL_LIMIT : 0);
+  const boundsItself = blockCap === null || target?.stop?.stopHookActiveReliable === false;
+  const onStopHookActive = options.onStopHookActive ?? (boundsItself ? 'continue' : 'progress');
+  const stallLimit = options.stallLimit ?? (boundsItself ? DEFAULT_STALL_LIMIT : 0);
   return {
     options: { ...options, onStopHookActive, stallLimit },
     guardStopHookActive: onStopHookActive === 'allow',
@@ -158,7 +159,7 @@ export function specTemplateWording(wording: SpecTemplateWording): Required<Spec
 
 /**
  * The grep -E pattern for the completion signal. Transcripts are JSONL, so a line of
- * the assistant's text also starts after `"text":"` (Copilot CLI: `"content":"`) or an
+ * the assistant's text also starts after `"text":"` (or `"content":"`, in events) or an
  * escaped newline (`\n`).
  */
 export function completionPattern(signal: string, match: 'line' | 'word'): string {

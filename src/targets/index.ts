@@ -29,6 +29,15 @@ export const TARGETS = {
  */
 export const TARGET_PROTECTED_PATHS: readonly string[] = [...new Set(Object.values(TARGETS).flatMap((target) => target.protectedPaths))];
 
+/** The names of the agents whose targets pass `test`, each once, in words ("A, B and C"). */
+export function agentsWhere(test: (target: Target) => boolean): string {
+  const names = [...new Set((Object.values(TARGETS) as Target[]).filter(test).map((target) => target.agentName))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'none');
+}
+
+/** Loops bound themselves where the agent has no block cap, or a stop_hook_active that cannot be trusted. */
+export const selfBounded = (target: Pick<Target, 'stop'>): boolean => target.stop.blockCap === null || !target.stop.stopHookActiveReliable;
+
 export type TargetId = keyof typeof TARGETS;
 /** The agents the targets run under (scenario files name these). */
 export type AgentId = (typeof TARGETS)[TargetId]['agent'];
