@@ -4,8 +4,8 @@
  * reads it (src/report/). This file is the contract between the two: the path, the line's shape
  * and a tolerant reader of one line.
  *
- * A figure the agent does not give is null, never 0: a report must be able to say "Codex gave no
- * token counts" rather than "Codex used no tokens".
+ * A figure the agent does not give is null, never 0: a report must be able to say "<agent> gave
+ * no token counts" rather than "<agent> used no tokens".
  */
 
 /** Folder of the per-session logs, relative to the project root. */
@@ -37,7 +37,7 @@ export interface StopRecord {
   /** UTC, ISO 8601 with milliseconds when the hook's clock gives them. */
   at: string;
   session: string | null;
-  /** Target id: claude-code, codex, qwen, copilot, gemini, droid, forgeflare, … */
+  /** The agent (its target's `agent`: claude-code, …); report and watch show its agentName. */
   agent: string;
   /** Preset id: loop, specum, speckit, passive, … */
   preset: string;
@@ -57,7 +57,7 @@ export interface StopRecord {
   /** Usage since the previous Stop, or null when none could be read (usageNote says why). */
   usage: RecordedUsage | null;
   /**
-   * Why usage is null ("Codex's transcript carries no token counts", "no transcript: … gave no
+   * Why usage is null ("… transcript carries no token counts", "no transcript: … gave no
    * transcript_path", "transcript unreadable: …", "no new lines in the transcript since the
    * previous Stop"), else null; with a usage, that only the end of a long span was read ("only
    * the last 4194304 of N new bytes of the transcript were read"), else null.

@@ -8,9 +8,9 @@ import type { FileChange, Finding, HookCommand, HookContract, HookEvent, HookFil
 /**
  * How an agent reads a tool matcher. 'claude-code' (and the agents that copy its hook file):
  * empty or `*` matches every tool; only letters, digits, `_`, `-`, spaces, `,` and `|` is a
- * list of exact names; anything else an unanchored regular expression. 'gemini' (Gemini CLI,
- * Qwen Code): empty, `*` or `.*` match all; an exact name or one of a `|` list; else a
- * regular expression.
+ * list of exact names; anything else an unanchored regular expression. 'gemini' (Gemini CLI
+ * and the agents that copy it): empty, `*` or `.*` match all; an exact name or one of a `|`
+ * list; else a regular expression.
  */
 export type MatcherSyntax = 'claude-code' | 'gemini';
 
@@ -42,7 +42,7 @@ export interface InputFields {
    * matcher written with Claude Code's names is translated back for the registration.
    */
   toolNames?: Record<string, string>;
-  /** Does a matcher naming Claude Code's tools (Bash, Edit) match here too? Qwen Code's does. */
+  /** Does a matcher naming Claude Code's tools (Bash, Edit) match here too, beside the agent's own names? */
   matchesClaudeToolNames?: boolean;
 }
 
@@ -143,7 +143,7 @@ export interface Target {
    * How a guard's registration keeps the call blocked when the guard cannot run at all
    * (script missing, no bash): 'onFailure' — the handler's `"onFailure": "block"` (Claude
    * Code 2.1.295+); 'exit-2' — the command ends `|| exit 2`, which the agent reads as a
-   * denial (Qwen Code and droid let a call through on any other failing exit code).
+   * denial (for agents that let a call through on any other failing exit code).
    * Absent: 'onFailure'.
    */
   guardFailure?: 'onFailure' | 'exit-2';
