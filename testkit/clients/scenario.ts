@@ -44,8 +44,8 @@ export function registerScenarioClient(agent: string, load: () => Promise<Scenar
 }
 
 /**
- * One session of an agent's real client, by its name (claude-code, codex, qwen-code, copilot,
- * gemini, droid, or one registered with registerScenarioClient): the runner for all agents.
+ * One session of an agent's real client, by its name (a target's `agent`, with a client file
+ * in testkit/clients/agents/, or one registered with registerScenarioClient): the runner for all agents.
  */
 export async function runAgent(agent: string, projectDir: string, options: Parameters<ScenarioClient>[1]): Promise<RealClientRun> {
   const clients = CLIENTS();
@@ -97,7 +97,7 @@ function substitute<T>(value: T, vars: Record<string, string>): T {
  */
 function defaultHookSetup(projectRoot: string, agent: string): string[] {
   if (agent !== 'claude-code') {
-    // The top folders of the agent's hooks and registration file (.codex, .qwen, .github…).
+    // The top folders of the agent's hooks and registration file (its target's hooksDir and registrationFile).
     const targets = Object.values(TARGETS as Record<string, Target>).filter((t) => t.agent === agent);
     const folders = targets.flatMap((t) => [t.hooksDir, t.registrationFile].map((path) => path.split('/')[0]));
     if (folders.length) return [...new Set(folders)];
@@ -108,7 +108,7 @@ function defaultHookSetup(projectRoot: string, agent: string): string[] {
 /** Every target's hook file in Claude Code's shape. */
 const AGENT_HOOK_FILES = Object.values(TARGETS as Record<string, Target>).filter((t) => t.registration === 'claude-settings').map((t) => t.registrationFile);
 
-/** Keep only the handlers that run `hook` in a (temporary) project's Claude Code settings or Codex hooks.json. */
+/** Keep only the handlers that run `hook` in a (temporary) project's hook files of Claude Code's shape (every target's). */
 export function isolateHook(projectDir: string, hook: string): void {
   for (const relative of new Set(['.claude/settings.json', '.claude/settings.local.json', ...AGENT_HOOK_FILES])) {
     const path = join(projectDir, relative);
@@ -149,7 +149,7 @@ function parseJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** What a Stop hook run decided: block (decision "block", Gemini CLI's "deny", or exit 2), else allow. */
+/** What a Stop hook run decided: block (decision "block" or "deny", or exit 2), else allow. */
 export function stopOutcome(run: TappedHookRun): { decision: 'block' | 'allow'; reason?: string; systemMessage?: string } {
   const json = parseJson(run.stdout);
   const systemMessage = typeof json?.systemMessage === 'string' ? json.systemMessage : undefined;

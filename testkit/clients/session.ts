@@ -1,9 +1,8 @@
 /**
  * One real-client session, whichever the agent: find its CLI, give it a home of its own, start
  * the scripted model, wrap the project's hooks in the tap, run the CLI headless to its end, and
- * report what happened as a RealClientRun. Each agent's file (qwen-code.ts, copilot.ts,
- * gemini.ts, droid.ts) says only what differs: its command line, the files it reads, where it
- * writes its transcript.
+ * report what happened as a RealClientRun. Each agent's file (testkit/clients/agents/) says
+ * only what differs: its command line, the files it reads, where it writes its transcript.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,7 +105,7 @@ export interface SessionFindings {
   transcriptPath: string | null;
   /** stderr as the report shows it (default: as printed). */
   stderr?: string;
-  /** Extra fields of the run (Copilot's logs, say). */
+  /** Extra fields of the run (a client's own logs, say). */
   extra?: Record<string, unknown>;
 }
 

@@ -75,7 +75,7 @@ export const scenarioSchema = z
     copy: z
       .array(z.string())
       .optional()
-      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration); each agent\'s own folder under another agent ([".codex"], [".qwen"], [".github"], [".gemini"], [".factory"]); a Claude Code plugin adds ".claude-plugin" and "hooks".'),
+      .describe('Project paths copied into the temporary project before the session. Default: [".claude"] (hooks and their registration); each agent\'s own folders under another agent (its target\'s hooksDir and registrationFile, e.g. [".codex"]); a Claude Code plugin adds ".claude-plugin" and "hooks".'),
     prompt: z.string().optional().describe('The prompt. Default: "Continue".'),
     files: z
       .record(z.string(), z.unknown())
