@@ -3,12 +3,12 @@ import { budgetOptions } from '../loop-record/budgets.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
 import { TARGETS, type Target } from '../targets/index.js';
-
-/** The other agents' own folders, where the loop keeps its state under them. */
-const AGENT_DIRS = [...new Set((Object.values(TARGETS) as Target[]).map((target) => `${target.agentDir}/`))].filter((dir) => dir !== '.claude/').join(', ');
 import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
 import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleEvents, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
+
+/** The other agents' own folders, where the loop keeps its state under them. */
+const AGENT_DIRS = [...new Set((Object.values(TARGETS) as Target[]).map((target) => `${target.agentDir}/`))].filter((dir) => dir !== '.claude/').join(', ');
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
