@@ -2,13 +2,13 @@ import { z } from '../zod.js';
 import { budgetOptions } from '../loop-record/budgets.js';
 import { projectPathOption } from './path-option.js';
 import { contractTraits } from '../targets/contracts.js';
-import { TARGETS, type Target } from '../targets/index.js';
+import { AGENT_DIRS } from '../targets/index.js';
 import { jsonObjectIn } from '../util/json-text.js';
 import { countOrNull, readStateText, type RunningLoop } from './state-files.js';
 import { blockCapOf, hasLifecycleEvents, hasSlashCommands, lifecycleEvents, lifecycleRegistrations, type ConfigWarning, type HookEntryBase, type Preset, type PresetFile, type PresetTarget } from './types.js';
 
 /** The other agents' own folders, where the loop keeps its state under them. */
-const AGENT_DIRS = [...new Set((Object.values(TARGETS) as Target[]).map((target) => `${target.agentDir}/`))].filter((dir) => dir !== '.claude/').join(', ');
+const OTHER_AGENT_DIRS = AGENT_DIRS.filter((dir) => dir !== '.claude').map((dir) => `${dir}/`).join(', ');
 
 /**
  * The prompt-driven Ralph loop (claude-code-hooks.md §2): the official ralph-loop plugin,
@@ -21,7 +21,7 @@ export const loopOptions = z.strictObject({
   runtime: z.enum(['bash', 'node']).default('bash')
     .describe("'bash': a bash + jq hook reading the official plugin's .claude/ralph-loop.local.md; 'node': a standalone Node ESM script (no dependencies, no compiler) with JSON state."),
   stateFile: projectPathOption('.claude/ralph-loop.local.md').optional()
-    .describe(`State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin's file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (${AGENT_DIRS}).`),
+    .describe(`State file, relative to the project root. Default: .claude/ralph-loop.local.md (bash, the official plugin's file) or .claude/ralph-loop.local.json (node); under another agent the same names in its own folder (${OTHER_AGENT_DIRS}).`),
   maxIterations: z.int().min(0).max(1_000_000).default(20)
     .describe('Turns in all when /ralph-loop gets no --max-iterations (and for a state file without a limit). 0 = no limit; the loop then ends only on its promise or /cancel-ralph.'),
   transcriptTailBytes: z.int().min(1024).default(262144)

@@ -33,9 +33,9 @@ export const specumOptions = z.strictObject({
   onMaxIterations: z.enum(['block', 'allow']).default('block')
     .describe("'block': tell Claude the limit was reached with recovery steps (as the ralph-specum plugin's hook); 'allow': log to stderr and let Claude stop (as later ralph-specum versions)."),
   onStopHookActive: z.enum(['progress', 'allow', 'continue']).optional()
-    .describe(`When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (as the ralph-specum plugin's hook: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap or a reliable stop_hook_active (${agentsWhere(selfBounded)}), bounded by stallLimit instead.`),
+    .describe(`When Claude is already continuing because of this hook (stop_hook_active, which Claude Code sends on every stop of a continued turn): 'progress' continues only when the state changed since this hook's last block in this session, else lets Claude stop; 'allow' always lets it stop (as the ralph-specum plugin's hook: one continuation per natural stop); 'continue' always continues, bounded by maxGlobalIterations and Claude Code's block cap (like the official loop plugin). Default: 'progress'; 'continue' under agents without a block cap or a reliable stop_hook_active (${agentsWhere((target) => selfBounded(target.stop))}), bounded by stallLimit instead.`),
   stallLimit: z.int().min(0).max(1_000_000).optional()
-    .describe(`How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under ${agentsWhere((target) => !selfBounded(target))}, whose block cap bounds the loop; 10 under ${agentsWhere(selfBounded)}, which have none (or no stop_hook_active to trust).`),
+    .describe(`How many times in a row the hook keeps the agent working while the task index stays where it is; after that it lets the agent stop and says why. For agents without a block cap of their own. Default: 0 (off) under ${agentsWhere((target) => !selfBounded(target.stop))}, whose block cap bounds the loop; 10 under ${agentsWhere((target) => selfBounded(target.stop))}, which have none (or no stop_hook_active to trust).`),
   stateSettleMs: z.int().min(0).max(10000).default(1000)
     .describe('While the state file does not parse, re-read it for up to this long (it may be half-written) before reporting it corrupt.'),
   orphanMinutes: z.int().min(1).default(60)
@@ -110,7 +110,7 @@ export const DEFAULT_STALL_LIMIT = 10;
  */
 export function continuationContext(options: Pick<SpecumOptions, 'onStopHookActive' | 'stallLimit'>, target?: PresetTarget) {
   const blockCap = blockCapOf(target);
-  const boundsItself = blockCap === null || target?.stop?.stopHookActiveReliable === false;
+  const boundsItself = selfBounded({ blockCap, stopHookActiveReliable: target?.stop?.stopHookActiveReliable !== false });
   const onStopHookActive = options.onStopHookActive ?? (boundsItself ? 'continue' : 'progress');
   const stallLimit = options.stallLimit ?? (boundsItself ? DEFAULT_STALL_LIMIT : 0);
   return {

@@ -10,7 +10,7 @@ import { qwenProject } from './qwen-project.js';
 import { copilotProject } from './copilot-project.js';
 import { geminiProject } from './gemini-project.js';
 import { droidProject } from './droid-project.js';
-import type { Target } from './types.js';
+import type { StopBehaviour, Target } from './types.js';
 
 export const TARGETS = {
   'claude-project': claudeProject,
@@ -36,7 +36,10 @@ export function agentsWhere(test: (target: Target) => boolean): string {
 }
 
 /** Loops bound themselves where the agent has no block cap, or a stop_hook_active that cannot be trusted. */
-export const selfBounded = (target: Pick<Target, 'stop'>): boolean => target.stop.blockCap === null || !target.stop.stopHookActiveReliable;
+export const selfBounded = (stop: StopBehaviour): boolean => stop.blockCap === null || !stop.stopHookActiveReliable;
+
+/** Every agent's own folder (agentDir), each once. */
+export const AGENT_DIRS: readonly string[] = [...new Set((Object.values(TARGETS) as Target[]).map((target) => target.agentDir))];
 
 export type TargetId = keyof typeof TARGETS;
 /** The agents the targets run under (scenario files name these). */

@@ -1,8 +1,8 @@
 import { defineGuardRule, z } from '../../../../src/presets/guard-rule.js';
-import { TARGETS, type Target } from '../../../../src/targets/index.js';
+import { AGENT_DIRS } from '../../../../src/targets/index.js';
 
 /** Folders that set or run a tool, wherever they are: git's, and every agent's own (src/targets/*: agentDir). */
-const TOOL_DIRS = [...new Set(['.git', '.github', '.config', ...(Object.values(TARGETS) as Target[]).map((target) => target.agentDir)])];
+const TOOL_DIRS = [...new Set(['.git', '.github', '.config', ...AGENT_DIRS])];
 
 export default defineGuardRule({
   summary: 'Writes outside the project root (paths canonicalised, symlinks resolved).',
